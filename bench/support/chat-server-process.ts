@@ -1,0 +1,56 @@
+/**
+ * The Orbit server of the chat-stream benchmark in its own process: the real app on PGlite or
+ * PostgreSQL, listening on 127.0.0.1, pointed at the fake provider. It reports its URL, a session
+ * cookie and one conversation per concurrent stream, and answers 'cpu' with its CPU time.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '#server/app.ts';
+import { prepareDatabase } from '#server/bootstrap.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { loadEnv } from '#server/env.ts';
+import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
+import { TEST_SECRET } from '#tests/support/test-app.ts';
+
+const [fakeUrl, databaseUrl, slots] = [
+  process.argv[2]!,
+  process.argv[3] ?? '',
+  Number(process.argv[4]),
+];
+const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: null });
+await prepareDatabase(database, {});
+const env = loadEnv({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  OPENAI_API_KEY: 'bench',
+  OPENAI_BASE_URL: `${fakeUrl}/v1`,
+  CLIENT_DIST_DIR: '.bench-no-client',
+});
+const app = await buildApp({ env, database, secret: TEST_SECRET, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+// An administrator: unlimited messages, Ultimate's token limits.
+const { user, cookie } = await createSignedInUser(database.db, { isAdmin: true });
+const conversationIds: string[] = [];
+for (let slot = 0; slot < slots; slot++) {
+  const { conversation } = await createConversation(database.db, user.id, {
+    messages: ['Hallo', 'Hallo!'],
+  });
+  conversationIds.push(conversation.conversationId);
+}
+
+process.send!({
+  url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+  cookie,
+  conversationIds,
+});
+process.on('message', (message) => {
+  if (message === 'cpu') {
+    const { user: userMicros, system } = process.cpuUsage();
+    process.send!({ cpuMicros: userMicros + system });
+  } else if (message === 'close') {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  }
+});

@@ -1,0 +1,19 @@
+/**
+ * The fake AI provider of the chat-stream benchmark, in a process of its own so its CPU and event
+ * loop are not the server's or the client's. Scripts by marker: [ttft] five small chunks at once,
+ * [short] 20 and [long] 220 chunks two milliseconds apart.
+ */
+import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+
+const fake = await FakeAi.start();
+const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index} `);
+fake.when('[ttft]', { chunks: words(5) });
+fake.when('[short]', { chunks: words(20), chunkDelayMs: 2 });
+fake.when('[long]', { chunks: words(220), chunkDelayMs: 2 });
+// Keep no request log: the benchmark sends thousands.
+setInterval(() => fake.requests.splice(0), 1_000).unref();
+
+process.send!({ url: fake.url });
+process.on('message', (message) => {
+  if (message === 'close') void fake.close().then(() => process.exit(0));
+});

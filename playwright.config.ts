@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL } from './tests/e2e/support/e2e-server.ts';
+
+/** Debian's Chromium (STACK-NOTES.md): `npx playwright install` cannot download browsers here. */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.test-data/e2e-results',
+  globalSetup: './tests/e2e/support/e2e-server.ts',
+  workers: 2,
+  // Registration hashes passwords (argon2) on the same two cores as the browsers: allow for it.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: '.test-data/playwright.json' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    locale: 'de-DE',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -1,0 +1,79 @@
+import { lazy, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { AppLayout } from '#client/app/layout/app-layout.tsx';
+import { AdminRoute, ProtectedRoute } from '#client/app/protected-route.tsx';
+import type { AreaKey } from '#client/features/coming-soon/areas.ts';
+import { FEATURE_PAGES } from '#client/features/marketing/feature-pages.ts';
+
+// Every page is its own chunk, loaded on first visit (spec 01-core §2 "Pages load lazily").
+const HomePage = lazy(() => import('#client/features/home/home-page.tsx'));
+const ChatPage = lazy(() => import('#client/features/chat/chat-page.tsx'));
+const HistoryPage = lazy(() => import('#client/features/history/history-page.tsx'));
+const PersonasPage = lazy(() => import('#client/features/personas/personas-page.tsx'));
+const SettingsPage = lazy(() => import('#client/features/settings/settings-page.tsx'));
+const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));
+const FeaturesPage = lazy(() => import('#client/features/marketing/features-page.tsx'));
+const PricingPage = lazy(() => import('#client/features/marketing/pricing-page.tsx'));
+const FeatureLandingPage = lazy(
+  () => import('#client/features/marketing/feature-landing-page.tsx'),
+);
+const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
+const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
+
+const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
+const admin = (element: ReactNode) => <AdminRoute>{element}</AdminRoute>;
+const area = (key: AreaKey) => <ComingSoonPage area={key} />;
+
+/** Admin sub-areas of spec 02 §2, path → area key. */
+const ADMIN_AREAS: [string, AreaKey][] = [
+  ['performance', 'adminPerformance'],
+  ['users', 'adminUsers'],
+  ['subscriptions', 'adminSubscriptions'],
+  ['conversations', 'adminConversations'],
+  ['predefined-answers', 'adminPredefinedAnswers'],
+  ['database', 'adminDatabase'],
+  ['security', 'adminSecurity'],
+  ['api-keys', 'adminApiKeys'],
+  ['logs', 'adminLogs'],
+  ['settings', 'adminSettings'],
+  ['tokens', 'adminTokens'],
+];
+
+/** Both route tables: spec 01-core §2 and 02-commerce-and-extended §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/chat', element: user(<ChatPage />) },
+      { path: '/chat/:id', element: user(<ChatPage />) },
+      { path: '/history', element: user(<HistoryPage />) },
+      { path: '/personas', element: user(<PersonasPage />) },
+      { path: '/settings', element: user(<SettingsPage />) },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/features', element: <FeaturesPage /> },
+      ...FEATURE_PAGES.map((page) => ({
+        path: `/features/${page.slug}`,
+        element: <FeatureLandingPage feature={page.key} />,
+      })),
+      { path: '/pricing', element: <PricingPage /> },
+      { path: '/subscription', element: user(area('subscription')) },
+      { path: '/referral', element: user(area('referral')) },
+      { path: '/payment/:plan', element: user(area('payment')) },
+      { path: '/crypto-payment/:plan/:duration', element: user(area('cryptoPayment')) },
+      { path: '/crypto-payment-pending', element: user(area('cryptoPaymentPending')) },
+      { path: '/codehub', element: area('codehub') },
+      { path: '/codehub/live', element: user(area('codehubLive')) },
+      { path: '/codehub/live/:sessionId', element: user(area('codehubSession')) },
+      { path: '/codehub/website-builder', element: area('websiteBuilder') },
+      { path: '/omnichannel', element: admin(area('omnichannel')) },
+      { path: '/admin', element: admin(area('admin')) },
+      ...ADMIN_AREAS.map(([path, key]) => ({ path: `/admin/${path}`, element: admin(area(key)) })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,118 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest, HttpError, readJson } from '#client/lib/http.ts';
+import { showToast } from '#client/components/ui/toast-store.ts';
+import { currentLanguage, FALLBACK_LANGUAGE } from '#client/lib/i18n.ts';
+import { notifySuccess } from '#client/lib/notify.ts';
+import { userQueryOptions } from '#client/features/auth/api/get-user.ts';
+import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const USER_KEY = userQueryOptions.queryKey;
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/**
+ * The failure text of spec 01-core §8 ("server message, fallback …"), in the interface language
+ * where the server's answer is one we know by status and field.
+ */
+export function authErrorText(error: Error, t: Translate, fallback: string): string {
+  if (!(error instanceof HttpError)) return error.message || fallback;
+  const fields = (error.details ?? {}) as Record<string, unknown>;
+  if (error.status === 401) return t('auth:error.invalidCredentials');
+  if (error.status === 429) return t('auth:error.tooManyAttempts');
+  if (error.status === 409 && 'email' in fields) return t('auth:error.emailTaken');
+  if (error.status === 409) return t('auth:error.usernameTaken');
+  return error.message || fallback;
+}
+
+/** Display name, else username (spec 01-core §2 user card). */
+export const nameOf = (user: PublicUser) => user.displayName || user.username;
+
+/** Login (spec 01-core §4): store the user, revalidate after 30 ms; toasts of §8. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async (input: LoginInput) =>
+      (await readJson<PublicUser>(await apiRequest('POST', '/api/login', input)))!,
+    retry: false,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(USER_KEY, user);
+      notifySuccess(
+        t('authToast.loginSuccessText', { name: nameOf(user) }),
+        t('authToast.loginSuccessTitle'),
+      );
+      await wait(30);
+      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+    },
+    onError: (error) =>
+      showToast({
+        title: t('authToast.loginFailureTitle'),
+        description: authErrorText(error, t, t('authToast.loginFailureTitle')),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Registration: store the user, revalidate after 50 ms and again after 300 ms (spec §4). */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => {
+      const user = (await readJson<PublicUser>(await apiRequest('POST', '/api/register', input)))!;
+      // A new account stores German; whoever registers in another language keeps it, since the
+      // stored language overrides the interface language (spec 01-core §4).
+      const language = currentLanguage();
+      if (language !== FALLBACK_LANGUAGE) {
+        await apiRequest('PATCH', `/api/settings/${user.id}`, { language }).catch(
+          (error: unknown) => console.warn('Could not store the interface language', error),
+        );
+      }
+      return user;
+    },
+    retry: false,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(USER_KEY, user);
+      notifySuccess(
+        t('authToast.registerSuccessText', { name: nameOf(user) }),
+        t('authToast.registerSuccessTitle'),
+      );
+      await wait(50);
+      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: USER_KEY }), 300);
+    },
+    onError: (error) =>
+      showToast({
+        title: t('authToast.registerFailureTitle'),
+        description: authErrorText(error, t, t('authToast.registerFailureTitle')),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Logout: user null at once, revalidate and refetch after 100 ms (spec §4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async () => apiRequest('POST', '/api/logout'),
+    retry: false,
+    onSuccess: async () => {
+      queryClient.setQueryData(USER_KEY, null);
+      // Per-user data must not outlive the session.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
+      notifySuccess(t('authToast.logoutSuccessText'), t('authToast.logoutSuccessTitle'));
+      await wait(100);
+      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+      await queryClient.refetchQueries({ queryKey: USER_KEY });
+    },
+    onError: (error) =>
+      showToast({
+        title: t('authToast.logoutFailureTitle'),
+        description: error.message,
+        variant: 'destructive',
+      }),
+  });
+}

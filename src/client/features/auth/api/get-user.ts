@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '#client/lib/http.ts';
+import { doublingDelay } from '#client/lib/query-client.ts';
+import type { PublicUser } from '#shared/auth/auth-schemas.ts';
+
+/**
+ * GET /api/user (spec 01-core §7): a 401 means logged out (null); fresh for 30 s, three retries
+ * with backoff from 1 s to 10 s, refetched on focus and mount.
+ */
+export const userQueryOptions = queryOptions({
+  queryKey: ['user'],
+  queryFn: () => getJson<PublicUser>('/api/user', { on401: 'returnNull' }),
+  staleTime: 30_000,
+  retry: 3,
+  retryDelay: doublingDelay(10_000),
+  refetchOnWindowFocus: true,
+  refetchOnMount: true,
+});
+
+export function useUser() {
+  const query = useQuery(userQueryOptions);
+  return { ...query, user: query.data ?? null };
+}

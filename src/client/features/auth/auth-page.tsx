@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLogin, useRegister } from '#client/features/auth/api/auth-mutations.ts';
+import { useUser } from '#client/features/auth/api/get-user.ts';
+import { toFieldErrors, type FieldErrors } from '#client/features/auth/field-errors.ts';
+import { TextField } from '#client/features/auth/text-field.tsx';
+import { LoginSchema, RegisterSchema } from '#shared/auth/auth-schemas.ts';
+
+/** A text field's value from submitted form data ('' when absent). */
+function fieldText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+function LoginForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = {
+      username: fieldText(form, 'username'),
+      password: fieldText(form, 'password'),
+      rememberMe: form.get('rememberMe') === 'on',
+    };
+    const parsed = LoginSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error, t, values));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data, { onSuccess: () => void navigate('/') });
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="auth-title"
+    >
+      <TextField
+        label={t('fields.username')}
+        name="username"
+        autoComplete="username"
+        error={errors.username}
+        required
+      />
+      <TextField
+        label={t('fields.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        required
+      />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="rememberMe" className="size-4 accent-[var(--accent-strong)]" />
+        {t('fields.rememberMe')}
+      </label>
+      <button type="submit" className="btn-primary" disabled={login.isPending}>
+        {login.isPending ? t('login.submitting') : t('login.submit')}
+      </button>
+      <p className="text-center text-sm text-muted">
+        {t('login.noAccount')}{' '}
+        <Link to="/auth?mode=register" className="font-medium text-accent hover:underline">
+          {t('login.toRegister')}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const register = useRegister();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => fieldText(form, name);
+    const values = {
+      username: value('username'),
+      displayName: value('displayName'),
+      email: value('email'),
+      password: value('password'),
+    };
+    const parsed = RegisterSchema.safeParse(values);
+    const next = parsed.success ? {} : toFieldErrors(parsed.error, t, values);
+    if (value('password') !== value('passwordRepeat')) {
+      next.passwordRepeat = t('validation.passwordMismatch');
+    }
+    setErrors(next);
+    if (!parsed.success || next.passwordRepeat) return;
+    register.mutate(parsed.data, { onSuccess: () => void navigate('/') });
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="auth-title"
+    >
+      <TextField
+        label={t('fields.username')}
+        name="username"
+        autoComplete="username"
+        error={errors.username}
+        hint={t('hints.username')}
+        required
+      />
+      <TextField
+        label={t('fields.displayNameOptional')}
+        name="displayName"
+        autoComplete="nickname"
+        error={errors.displayName}
+      />
+      <TextField
+        label={t('fields.emailOptional')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+      />
+      <TextField
+        label={t('fields.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint={t('hints.password')}
+        required
+      />
+      <TextField
+        label={t('fields.passwordRepeat')}
+        name="passwordRepeat"
+        type="password"
+        autoComplete="new-password"
+        error={errors.passwordRepeat}
+        required
+      />
+      <button type="submit" className="btn-primary" disabled={register.isPending}>
+        {register.isPending ? t('register.submitting') : t('register.submit')}
+      </button>
+      <p className="text-center text-sm text-muted">
+        {t('register.haveAccount')}{' '}
+        <Link to="/auth" className="font-medium text-accent hover:underline">
+          {t('register.toLogin')}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+/** /auth: login, or registration with ?mode=register (spec 01-core §2 "Auth screen"). */
+export default function AuthPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const { user } = useUser();
+  const isRegister = params.get('mode') === 'register';
+
+  return (
+    <div className="flex min-h-full items-start justify-center px-4 py-10 md:items-center">
+      <div className="card w-full max-w-md">
+        <h1 id="auth-title" className="mb-1 text-2xl font-bold">
+          {isRegister ? t('register.title') : t('login.title')}
+        </h1>
+        <p className="mb-6 text-muted">
+          {isRegister ? t('register.subtitle') : t('login.subtitle')}
+        </p>
+        {user ? (
+          <p className="mb-4 rounded-lg bg-surface-2 px-3 py-2 text-sm" role="note">
+            {t('alreadySignedIn', { name: user.displayName || user.username })}
+          </p>
+        ) : null}
+        {isRegister ? <RegisterForm key="register" /> : <LoginForm key="login" />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { FileDown, FileText, Gauge, Plus, Square } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { showToast } from '#client/components/ui/toast-store.ts';
+import { useUser } from '#client/features/auth/api/get-user.ts';
+import { LoginRequired } from '#client/features/auth/login-required.tsx';
+import { notifyError } from '#client/lib/notify.ts';
+import { ChatInput } from './chat-input.tsx';
+import { downloadExport, type ChatExportFormat } from './chat-export.ts';
+import { MessageList } from './message-list.tsx';
+import { useChat } from './use-chat.ts';
+
+/** Spec 01-core §8 "Chat errors": the usage-limit panel with its upgrade link. */
+function LimitPanel() {
+  const { t } = useTranslation('chat');
+  return (
+    <section
+      role="alert"
+      aria-labelledby="limit-title"
+      className="mx-3 mb-3 flex flex-col gap-2 rounded-2xl border border-accent bg-surface p-4 md:mx-6"
+    >
+      <h2 id="limit-title" className="flex items-center gap-2 font-semibold text-fg">
+        <Gauge aria-hidden className="size-5 text-accent" />
+        {t('limit.title')}
+      </h2>
+      <p className="text-muted">{t('limit.text')}</p>
+      <Link to="/subscription" className="btn-primary self-start">
+        {t('limit.upgrade')}
+      </Link>
+    </section>
+  );
+}
+
+function ChatScreen() {
+  const { t } = useTranslation('chat');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const chat = useChat(id);
+  const busy = chat.status !== 'idle';
+
+  const newChat = () => {
+    chat.reset();
+    void navigate('/chat');
+    showToast({ title: t('toast.newChat') });
+  };
+
+  const stop = async () => {
+    if (await chat.stop()) showToast({ title: t('toast.stopped') });
+  };
+
+  const exportAs = async (format: ChatExportFormat) => {
+    const hasMessages = chat.items.some((item) => item.kind !== 'error');
+    if (!id || !hasMessages) {
+      showToast({
+        title: t('export.emptyTitle'),
+        description: t('export.emptyText'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await downloadExport(id, format);
+    } catch (error) {
+      notifyError(error, t('export.failed'));
+    }
+  };
+
+  return (
+    <div className="flex h-full flex-col">
+      <div
+        role="toolbar"
+        aria-label={t('toolbar')}
+        className="flex flex-wrap items-center gap-2 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur"
+      >
+        <button type="button" className="btn-ghost" onClick={newChat}>
+          <Plus aria-hidden className="size-4" />
+          {t('newChat')}
+        </button>
+        {busy ? (
+          <button type="button" className="btn-outline" onClick={() => void stop()}>
+            <Square aria-hidden className="size-4" />
+            {t('stop')}
+          </button>
+        ) : null}
+        <span className="flex-1" />
+        <button type="button" className="btn-ghost" onClick={() => void exportAs('txt')}>
+          <FileText aria-hidden className="size-4" />
+          {t('export.txt')}
+        </button>
+        <button type="button" className="btn-ghost" onClick={() => void exportAs('md')}>
+          <FileDown aria-hidden className="size-4" />
+          {t('export.md')}
+        </button>
+      </div>
+      {chat.loading ? (
+        <p role="status" className="p-6 text-center text-muted">
+          {t('loading')}
+        </p>
+      ) : (
+        <MessageList
+          items={chat.items}
+          status={chat.status}
+          streamText={chat.streamText}
+          onSuggestion={(text) => void chat.send(text)}
+        />
+      )}
+      {chat.limitReached ? <LimitPanel /> : null}
+      <ChatInput busy={busy} onSend={(text) => void chat.send(text)} />
+    </div>
+  );
+}
+
+/** /chat and /chat/{id} (spec 01-core §2 "Chat screen"). */
+export default function ChatPage() {
+  const { user } = useUser();
+  if (!user) return <LoginRequired />;
+  return <ChatScreen />;
+}

@@ -1,0 +1,232 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { classifyError } from '#client/lib/errors.ts';
+import { apiRequest, HttpError } from '#client/lib/http.ts';
+import { notifyError } from '#client/lib/notify.ts';
+import type { Message } from '#shared/chat/chat-schemas.ts';
+import { streamChat } from './api/chat-stream.ts';
+import { getMessages } from './api/get-messages.ts';
+
+/** A row of the message list: a stored message, one not yet confirmed, or the error bubble. */
+export interface ChatItem {
+  key: string;
+  id: number | null;
+  content: string;
+  isUserMessage: boolean;
+  timestamp: string;
+  kind: 'message' | 'stopped' | 'error';
+}
+
+/** idle; waiting (typing indicator until the first token); streaming (tokens arriving). */
+export type ChatStatus = 'idle' | 'waiting' | 'streaming';
+
+const fromMessage = (message: Message): ChatItem => ({
+  key: `m-${message.id}`,
+  id: message.id,
+  content: message.content,
+  isUserMessage: message.isUserMessage,
+  timestamp: message.timestamp,
+  kind: message.status === 'stopped' ? 'stopped' : 'message',
+});
+
+/** Spec 01-core §8 "Chat errors": what counts as the usage limit rather than a failure. */
+export function isLimitError(error: unknown): boolean {
+  if (error instanceof HttpError && error.code === 'QUOTA_EXCEEDED_ERROR') return true;
+  if (classifyError(error).kind === 'quota') return true;
+  const text = error instanceof Error ? error.message.toLowerCase() : '';
+  return text.includes('message limit') || text.includes('nachrichtenlimit');
+}
+
+let localKey = 0;
+
+/**
+ * The conversation state of the chat screen (spec 01-core §4 "Sending a message", "Loading a
+ * conversation id"). `routeId` is the :id of the address.
+ */
+export function useChat(routeId: string | undefined) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<ChatItem[]>([]);
+  const [status, setStatus] = useState<ChatStatus>('idle');
+  const [streamText, setStreamText] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [limitReached, setLimitReached] = useState(false);
+  /** The conversation whose messages the local state holds (null: a new chat). */
+  const loadedRef = useRef<string | null>(null);
+  /** The conversation a reply is being generated in, known from the `start` event. */
+  const conversationRef = useRef<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const pendingText = useRef('');
+  const frame = useRef<number | null>(null);
+
+  const resetLocal = useCallback(() => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    conversationRef.current = null;
+    loadedRef.current = null;
+    pendingText.current = '';
+    setItems([]);
+    setStatus('idle');
+    setStreamText('');
+    setLimitReached(false);
+  }, []);
+
+  useEffect(() => {
+    if (routeId === undefined) {
+      if (loadedRef.current !== null) resetLocal();
+      return;
+    }
+    if (routeId === loadedRef.current) return;
+    resetLocal();
+    loadedRef.current = routeId;
+    conversationRef.current = routeId;
+    const controller = new AbortController();
+    setLoading(true);
+    getMessages(routeId, controller.signal)
+      .then((messages) => setItems(messages.map(fromMessage)))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) notifyError(error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => {
+      controller.abort();
+      setLoading(false);
+    };
+  }, [routeId, resetLocal]);
+
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+
+  /** Tokens are rendered at most once per frame so long replies keep the page responsive. */
+  const scheduleFlush = useCallback(() => {
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      setStreamText(pendingText.current);
+    });
+  }, []);
+
+  const send = useCallback(
+    async (text: string) => {
+      if (text.trim() === '' || abortRef.current) return;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      localKey += 1;
+      const userKey = `local-${localKey}`;
+      setLimitReached(false);
+      setItems((previous) => [
+        ...previous,
+        {
+          key: userKey,
+          id: null,
+          content: text,
+          isUserMessage: true,
+          timestamp: new Date().toISOString(),
+          kind: 'message',
+        },
+      ]);
+      pendingText.current = '';
+      setStreamText('');
+      setStatus('waiting');
+      try {
+        const reply = await streamChat(
+          '/api/chat',
+          { message: text, conversationId: conversationRef.current },
+          {
+            onStart: ({ conversationId }) => {
+              conversationRef.current = conversationId;
+            },
+            onDelta: (delta) => {
+              pendingText.current += delta;
+              setStatus('streaming');
+              scheduleFlush();
+            },
+          },
+          controller.signal,
+        );
+        if (controller.signal.aborted) return;
+        setItems((previous) => [
+          ...previous.map((item) =>
+            item.key === userKey ? { ...item, id: reply.userMessageId } : item,
+          ),
+          {
+            key: `m-${reply.message.id}`,
+            id: reply.message.id,
+            content: reply.message.content,
+            isUserMessage: false,
+            timestamp: reply.message.timestamp,
+            kind: reply.message.status === 'stopped' ? 'stopped' : 'message',
+          },
+        ]);
+        conversationRef.current = reply.conversationId;
+        void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+        // A new chat gets its address without a reload (spec 01-core §4 step 3).
+        if (loadedRef.current !== reply.conversationId) {
+          loadedRef.current = reply.conversationId;
+          void navigate(`/chat/${encodeURIComponent(reply.conversationId)}`, { replace: true });
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (isLimitError(error)) {
+          setLimitReached(true);
+        } else {
+          localKey += 1;
+          setItems((previous) => [
+            ...previous,
+            {
+              key: `error-${localKey}`,
+              id: null,
+              content: '',
+              isUserMessage: false,
+              timestamp: new Date().toISOString(),
+              kind: 'error',
+            },
+          ]);
+        }
+      } finally {
+        if (abortRef.current === controller) {
+          abortRef.current = null;
+          pendingText.current = '';
+          setStreamText('');
+          setStatus('idle');
+        }
+      }
+    },
+    [navigate, queryClient, scheduleFlush],
+  );
+
+  /** POST /api/chat/stop: the server ends the reply and keeps what was written so far. */
+  const stop = useCallback(async () => {
+    const conversationId = conversationRef.current;
+    if (!conversationId) {
+      abortRef.current?.abort();
+      return true;
+    }
+    try {
+      await apiRequest('POST', '/api/chat/stop', { conversationId });
+      return true;
+    } catch (error) {
+      notifyError(error);
+      return false;
+    }
+  }, []);
+
+  return {
+    items,
+    status,
+    streamText,
+    loading,
+    limitReached,
+    send,
+    stop,
+    reset: resetLocal,
+  };
+}

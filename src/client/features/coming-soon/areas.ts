@@ -1,0 +1,26 @@
+/** Areas whose screens come with later issues; each has a title and text in pages.json `areas`. */
+export const AREA_KEYS = [
+  'subscription',
+  'referral',
+  'payment',
+  'cryptoPayment',
+  'cryptoPaymentPending',
+  'codehub',
+  'codehubLive',
+  'codehubSession',
+  'websiteBuilder',
+  'omnichannel',
+  'admin',
+  'adminPerformance',
+  'adminUsers',
+  'adminSubscriptions',
+  'adminConversations',
+  'adminPredefinedAnswers',
+  'adminDatabase',
+  'adminSecurity',
+  'adminApiKeys',
+  'adminLogs',
+  'adminSettings',
+  'adminTokens',
+] as const;
+export type AreaKey = (typeof AREA_KEYS)[number];

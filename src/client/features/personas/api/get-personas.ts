@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getJson } from '#client/lib/http.ts';
+import type { Language } from '#shared/settings/settings-schemas.ts';
+import type { Persona } from '#shared/personas/persona-schemas.ts';
+
+/** GET /api/personas: only when signed in (spec 01-core §7). */
+export const personasQueryOptions = (userId: number | null) =>
+  queryOptions({
+    queryKey: ['personas', userId],
+    queryFn: async () => (await getJson<Persona[]>('/api/personas')) ?? [],
+    enabled: userId !== null,
+  });
+
+const NAME_FIELD = {
+  de: 'nameDe',
+  zh: 'nameZh',
+  mk: 'nameMk',
+  sq: 'nameSq',
+  ko: 'nameKo',
+} as const satisfies Partial<Record<Language, keyof Persona>>;
+
+/** The persona's name in the interface language when a translation exists (spec 01-core §2). */
+export function personaName(persona: Persona, language: Language): string {
+  if (language === 'en' || language === persona.language) return persona.name;
+  return persona[NAME_FIELD[language]] ?? persona.name;
+}

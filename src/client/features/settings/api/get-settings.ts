@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getJson } from '#client/lib/http.ts';
+import type { Settings } from '#shared/settings/settings-schemas.ts';
+
+/** GET /api/settings/{userId} (spec 01-core §7): only with a user, never refreshed automatically. */
+export const settingsQueryOptions = (userId: number | null) =>
+  queryOptions({
+    queryKey: ['settings', userId],
+    queryFn: async () => (await getJson<Settings>(`/api/settings/${userId}`))!,
+    enabled: userId !== null,
+    staleTime: Infinity,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });

@@ -1,0 +1,142 @@
+import { apiUrl } from '#client/lib/api-base.ts';
+
+/** Spec 01-core §8: the exact German texts of the timeout error. */
+export const TIMEOUT_MESSAGE =
+  'Die Anfrage hat zu lange gedauert. Bitte versuche es später erneut.';
+export const TIMEOUT_ABORT_REASON = 'Anfrage wegen Zeitüberschreitung abgebrochen';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_MAX_MS = 5000;
+
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+  constructor() {
+    super(TIMEOUT_MESSAGE);
+  }
+}
+
+/** A non-2xx answer; `code` and `details` come from the server's error envelope when present. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  /** Extra attempts after a failure (spec §7: default 0), waiting 1 s, 2 s, 4 s, 5 s … */
+  retries?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** The Accept header; default JSON (the chat asks for text/event-stream). */
+  accept?: string;
+}
+
+export function backoffDelay(attempt: number): number {
+  return Math.min(BACKOFF_BASE_MS * 2 ** attempt, BACKOFF_MAX_MS);
+}
+
+/** Spec §8: the JSON body's message, else the raw body text, else status and status text. */
+async function toHttpError(response: Response): Promise<HttpError> {
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      const body = JSON.parse(text) as { message?: unknown; code?: unknown; details?: unknown };
+      if (typeof body.message === 'string' && body.message) {
+        const code = typeof body.code === 'string' ? body.code : undefined;
+        return new HttpError(response.status, body.message, code, body.details);
+      }
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    return new HttpError(response.status, text);
+  }
+  return new HttpError(response.status, `${response.status} ${response.statusText}`.trim());
+}
+
+async function requestOnce(method: string, path: string, body: unknown, options: RequestOptions) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(TIMEOUT_ABORT_REASON);
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  const headers: Record<string, string> = {
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: options.accept ?? 'application/json',
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  try {
+    const response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      credentials: 'include',
+      cache: 'no-store',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    if (!response.ok) throw await toHttpError(response);
+    return response;
+  } catch (error) {
+    if (timedOut) throw new TimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The shared request helper (spec 01-core §7): credentials, no-cache headers and the
+ * XMLHttpRequest marker on every call, a 60 s timeout and optional retries with backoff.
+ * Resolves with the successful Response.
+ */
+export async function apiRequest(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const retries = options.retries ?? 0;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await requestOnce(method, path, body, options);
+    } catch (error) {
+      const aborted = options.signal?.aborted === true;
+      if (attempt >= retries || aborted) throw error;
+      await sleep(backoffDelay(attempt));
+    }
+  }
+}
+
+/** Parsed JSON of a successful answer; null for an empty body. */
+export async function readJson<T>(response: Response): Promise<T | null> {
+  const text = await response.text();
+  return text ? (JSON.parse(text) as T) : null;
+}
+
+/** The default query reader: GET, null for an empty body, and optionally null on 401. */
+export async function getJson<T>(
+  path: string,
+  { on401 = 'throw', ...options }: RequestOptions & { on401?: 'throw' | 'returnNull' } = {},
+): Promise<T | null> {
+  try {
+    return await readJson<T>(await apiRequest('GET', path, undefined, options));
+  } catch (error) {
+    if (on401 === 'returnNull' && error instanceof HttpError && error.status === 401) return null;
+    throw error;
+  }
+}

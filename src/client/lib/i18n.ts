@@ -1,0 +1,85 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type LanguageOption as Language } from '#shared/settings/settings-options.ts';
+
+/** One namespace per area (STYLE.md); every file exists in every language (tests/unit/locales.test.ts). */
+export const NAMESPACES = ['common', 'auth', 'settings', 'pages', 'chat'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const FALLBACK_LANGUAGE: Language = 'de';
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+// Each JSON file becomes its own chunk: a language is downloaded only when it is used.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+/** Loads `locales/<lng>/<ns>.json`; a missing file is an error, never an HTML page (STACK-NOTES). */
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      // `true` lets i18next retry (spec §9: up to 5 times from 350 ms, doubling).
+      (error: unknown) => callback(error as Error, true),
+    );
+  },
+};
+
+export function isLanguage(value: string | undefined | null): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '');
+}
+
+/** The active interface language as one of the six (region subtags dropped). */
+export function currentLanguage(): Language {
+  const language = (i18n.resolvedLanguage ?? i18n.language ?? '').split('-')[0];
+  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+}
+
+function syncDocumentLanguage(language: string) {
+  document.documentElement.lang = language.split('-')[0] || FALLBACK_LANGUAGE;
+}
+
+/** Spec 01-core §9 and 02 §4: detection order, localStorage cache, German fallback. */
+export async function initI18n(): Promise<typeof i18n> {
+  i18n.on('languageChanged', syncDocumentLanguage);
+  await i18n
+    .use(lazyBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: FALLBACK_LANGUAGE,
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+        caches: ['localStorage'],
+      },
+      react: { useSuspense: true },
+      // A key found in no language is a bug: make it loud (the e2e tests fail on console errors).
+      saveMissing: true,
+      missingKeyHandler: (_languages, namespace, key) =>
+        console.error(`Missing translation: ${namespace}:${key}`),
+    });
+  syncDocumentLanguage(currentLanguage());
+  return i18n;
+}
+
+export { i18n };

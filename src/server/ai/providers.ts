@@ -1,0 +1,99 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createPerplexity } from '@ai-sdk/perplexity';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { Env } from '#server/env.ts';
+import type { ProviderId } from '#shared/models/model-ids.ts';
+import type { CatalogueModel } from './model-catalogue.ts';
+
+export type ProviderStatus = { configured: true } | { configured: false; reason: string };
+
+type ProviderEnv = Pick<
+  Env,
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_BASE_URL'
+  | 'ANTHROPIC_API_KEY'
+  | 'ANTHROPIC_BASE_URL'
+  | 'PERPLEXITY_API_KEY'
+  | 'PERPLEXITY_BASE_URL'
+>;
+
+export interface AiProviders {
+  /** No provider is configured: the built-in offline assistant answers every chat. */
+  readonly offline: boolean;
+  status(provider: ProviderId): ProviderStatus;
+  /** The SDK model for a configured provider (check status first). */
+  languageModel(model: Pick<CatalogueModel, 'provider' | 'upstreamModel'>): LanguageModelV3;
+}
+
+/**
+ * One adapter per provider on the Vercel AI SDK. OpenAI and every OpenAI-compatible server
+ * (Ollama, vLLM, llama.cpp, LM Studio) share the Chat Completions adapter (`.chat()`; the
+ * default would call the Responses API, which compatible servers lack). A compatible server
+ * usually needs no key, so OPENAI_BASE_URL alone configures it.
+ */
+export function createAiProviders(env: ProviderEnv): AiProviders {
+  const openai =
+    env.OPENAI_API_KEY || env.OPENAI_BASE_URL
+      ? createOpenAI({
+          apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+          ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+        })
+      : undefined;
+  const anthropic = env.ANTHROPIC_API_KEY
+    ? createAnthropic({
+        apiKey: env.ANTHROPIC_API_KEY,
+        ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+      })
+    : undefined;
+  const perplexity = env.PERPLEXITY_API_KEY
+    ? createPerplexity({
+        apiKey: env.PERPLEXITY_API_KEY,
+        ...(env.PERPLEXITY_BASE_URL ? { baseURL: env.PERPLEXITY_BASE_URL } : {}),
+      })
+    : undefined;
+
+  const status = (provider: ProviderId): ProviderStatus => {
+    switch (provider) {
+      case 'openai':
+        return openai
+          ? { configured: true }
+          : { configured: false, reason: 'OPENAI_API_KEY is not set' };
+      case 'openai-compatible':
+        return openai
+          ? { configured: true }
+          : { configured: false, reason: 'OPENAI_BASE_URL is not set' };
+      case 'anthropic':
+        return anthropic
+          ? { configured: true }
+          : { configured: false, reason: 'ANTHROPIC_API_KEY is not set' };
+      case 'perplexity':
+        return perplexity
+          ? { configured: true }
+          : { configured: false, reason: 'PERPLEXITY_API_KEY is not set' };
+    }
+  };
+
+  return {
+    offline: !openai && !anthropic && !perplexity,
+    status,
+    languageModel({ provider, upstreamModel }) {
+      if (provider === 'anthropic' && anthropic) return anthropic(upstreamModel);
+      if (provider === 'perplexity' && perplexity) return perplexity(upstreamModel);
+      if ((provider === 'openai' || provider === 'openai-compatible') && openai) {
+        return openai.chat(upstreamModel);
+      }
+      throw new Error(`Provider ${provider} is not configured`);
+    },
+  };
+}
+
+/**
+ * The AI SDK prints provider warnings (e.g. an unknown model's output limit) to the console;
+ * they belong in the server log with everything else. The setting is process-wide.
+ */
+export function logSdkWarnings(log: { warn(object: object, message: string): void }) {
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
+    log.warn({ warnings, provider, model }, 'AI provider warning');
+  };
+}

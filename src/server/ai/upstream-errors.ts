@@ -1,0 +1,55 @@
+import { APICallError } from 'ai';
+import { AppError } from '#shared/errors/app-error.ts';
+
+/** The idle timer fired: no chunk within AI_TIMEOUT_MS. Used as the abort reason. */
+export class UpstreamTimeout extends Error {
+  override name = 'UpstreamTimeout';
+}
+
+/** 504 TIMEOUT_ERROR (spec 01-core §8). */
+export function upstreamTimeoutError() {
+  return new AppError(
+    'TIMEOUT_ERROR',
+    504,
+    'The AI service took too long to answer. Please try again later.',
+  );
+}
+
+/** Statuses meaning "try again later": overload, rate limit, maintenance (Anthropic uses 529). */
+const UNAVAILABLE_STATUSES = new Set([408, 429, 503, 529]);
+
+/**
+ * Any failure of a provider call as the API_ERROR the client shows as "AI service unavailable"
+ * (spec 01-core §8): 503 when the service is unreachable, busy or rate-limited, 502 when it
+ * answered with an error or with something that is not its protocol. The upstream status goes
+ * into details for administrators; no provider text or key reaches the client.
+ */
+export function toUpstreamError(error: unknown, provider: string): AppError {
+  if (error instanceof AppError) return error;
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    if (status === undefined || UNAVAILABLE_STATUSES.has(status)) {
+      return new AppError(
+        'API_ERROR',
+        503,
+        'The AI service is currently unavailable. Please try again later.',
+        { provider, upstreamStatus: status ?? null },
+      );
+    }
+    return new AppError(
+      'API_ERROR',
+      502,
+      'The AI service returned an error. Please try again later.',
+      {
+        provider,
+        upstreamStatus: status,
+      },
+    );
+  }
+  return new AppError(
+    'API_ERROR',
+    502,
+    'The AI service sent an invalid response. Please try again later.',
+    { provider },
+  );
+}

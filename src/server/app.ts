@@ -1,0 +1,103 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
+import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
+import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
+import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
+import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
+import { registerExportRoutes } from '#server/features/export/export.routes.ts';
+import { createAttachmentReader } from '#server/features/files/attachment-reader.ts';
+import { registerFileRoutes } from '#server/features/files/files.routes.ts';
+import { registerHealthRoutes } from '#server/features/health/health.routes.ts';
+import { registerModelRoutes } from '#server/features/models/models.routes.ts';
+import { registerPersonaRoutes } from '#server/features/personas/personas.routes.ts';
+import { registerSearchRoutes } from '#server/features/search/search.routes.ts';
+import { registerSettingsRoutes } from '#server/features/settings/settings.routes.ts';
+import { registerAccessControl } from '#server/http/access.ts';
+import { registerCsrfProtection } from '#server/http/csrf.ts';
+import { registerErrorHandler } from '#server/http/error-handler.ts';
+import type { AppContext } from '#server/http/request-context.ts';
+import { registerSecurityHeaders } from '#server/http/security-headers.ts';
+import { registerStaticClient } from '#server/http/static-client.ts';
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  secret: string;
+  /** Fastify logger options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Largest JSON body accepted; uploads have their own limit. */
+const BODY_LIMIT = 1024 * 1024;
+
+export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['logger'] {
+  return {
+    level,
+    // Secrets must never reach the logs (cookies, auth headers, passwords in bodies).
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.currentPassword',
+        '*.newPassword',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the whole HTTP application without listening (tests call inject()). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(deps.env.LOG_LEVEL),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: deps.env.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    // A client that sends a body must not make us wait forever.
+    requestTimeout: 120_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    env: deps.env,
+    database: deps.database,
+    db: deps.database.db,
+    secret: deps.secret,
+    attachments: createAttachmentReader({ db: deps.database.db, env: deps.env }),
+  };
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
+  registerSessionResolver(app, ctx);
+  registerAccessControl(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+  });
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerPersonaRoutes(app, ctx);
+  registerClientErrorRoutes(app, ctx);
+  await registerFileRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
+  registerModelRoutes(app, ctx);
+  registerChatRoutes(app, ctx, ctx.attachments);
+  registerConversationRoutes(app, ctx);
+  registerExportRoutes(app, ctx);
+
+  await registerStaticClient(app, deps.env.CLIENT_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { startPgliteThread } from './pglite-thread.ts';
+
+/** The one database interface both drivers provide. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything a query can run on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (test templates, backups). */
+  dump?(): Promise<Blob>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  /** dataDir null keeps the database in memory; template preloads a dumped data directory. */
+  | { dataDir: string | null; template?: Blob };
+
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite persisted in `dataDir/pglite`
+ * (or in memory when dataDir is null, for tests).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) {
+    return openPostgres({ connectionString: options.databaseUrl, max: 10 });
+  }
+  return openPglite(options.dataDir, options.template);
+}
+
+function openPostgres(
+  config: pg.PoolConfig,
+  kind: DatabaseHandle['kind'] = 'postgres',
+): DatabaseHandle {
+  const pool = new pg.Pool(config);
+  // An idle client's network error must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool) as unknown as Database;
+  return {
+    db,
+    kind,
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Embedded PGlite runs on a worker thread (see pglite-worker.ts) and is reached through
+ * node-postgres over a private socket: one connection, because PGlite is a single session
+ * and a transaction must own it until it ends.
+ */
+async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
+  let dir: string | undefined;
+  if (dataDir !== null) {
+    dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const thread = await startPgliteThread({
+    ...(dir === undefined ? {} : { dataDir: dir }),
+    ...(template === undefined ? {} : { template }),
+  });
+  const handle = openPostgres(
+    { host: thread.socketDir, port: thread.socketPort, user: 'postgres', database: 'postgres', max: 1 },
+    'pglite',
+  );
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await thread.close();
+    },
+    dump: () => thread.dump(),
+  };
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { personas } from './personas.ts';
+import { users } from './users.ts';
+import { userFiles } from './files.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A conversation; conversationId is the random URL-safe id used in routes (spec 01-core §3). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    timestamp: at('timestamp').notNull().defaultNow(),
+    conversationId: text('conversation_id').notNull().unique(),
+    personaId: integer('persona_id').references(() => personas.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A user's conversations by recency, with id as the cursor tie-breaker.
+    index('conversations_user_recent_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('conversations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isUserMessage: boolean('is_user_message').notNull(),
+    timestamp: at('timestamp').notNull().defaultNow(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.conversationId, { onDelete: 'cascade' }),
+    /** complete | stopped (the user pressed Stop; the partial reply is kept). */
+    status: text('status').notNull().default('complete'),
+    /** The product model id that wrote an assistant reply. */
+    model: text('model'),
+    /** positive | negative, set by the user on assistant replies. */
+    feedback: text('feedback'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A conversation's messages in time order.
+    index('messages_conversation_time_idx').on(t.conversationId, t.timestamp, t.id),
+    // Search: full text (language-neutral 'simple' configuration) and trigram substring matching.
+    index('messages_content_fts_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
+    index('messages_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    index('messages_user_idx').on(t.userId),
+  ],
+);
+
+export const chatFiles = pgTable(
+  'chat_files',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.conversationId, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => userFiles.id, { onDelete: 'cascade' }),
+    /** The user message the file was attached to. */
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('chat_files_conversation_file_key').on(t.conversationId, t.fileId)],
+);

@@ -1,0 +1,23 @@
+import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { personas } from './personas.ts';
+import { users } from './users.ts';
+
+/** One settings row per user; defaults from spec 01-core §3 (theme: docs/decisions/002-default-theme.md). */
+export const settings = pgTable('settings', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  theme: text('theme').notNull().default('dunkel'),
+  accentColor: text('accent_color').notNull().default('purple'),
+  fontSize: text('font_size').notNull().default('medium'),
+  responseLength: text('response_length').notNull().default('balanced'),
+  language: text('language').notNull().default('de'),
+  aiModel: text('ai_model').notNull().default('gpt-4o'),
+  defaultPersona: integer('default_persona').references(() => personas.id, {
+    onDelete: 'set null',
+  }),
+  animationsEnabled: boolean('animations_enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/**
+ * The only reader of process.env (STYLE.md habit 2). Every variable is documented in README.md.
+ */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    APP_SECRET: optionalText.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(8, 'must be at least 8 characters').optional(),
+    ),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** Client error reports are also forwarded to Sentry when set (features/client-errors). */
+    SENTRY_DSN: optionalText.pipe(z.url({ message: 'must be a Sentry DSN URL' }).optional()),
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
+    // AI providers, named as the official SDKs name them. With none set, the built-in offline
+    // assistant answers every chat (src/server/ai/offline-assistant.ts).
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    ANTHROPIC_API_KEY: optionalText,
+    ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    PERPLEXITY_API_KEY: optionalText,
+    PERPLEXITY_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    /** Sign-ups one client address may make per hour (spraying accounts). */
+    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Longest wait for the first or the next chunk of an AI reply. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  })
+  // `when` makes the check run even if other variables are invalid, so all problems show at once.
+  .refine((env) => !env.ADMIN_USERNAME === !env.ADMIN_PASSWORD, {
+    message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+    when: (payload) => {
+      const value = payload.value as Record<string, unknown>;
+      const isSet = (key: string) => typeof value[key] === 'string' && value[key].trim() !== '';
+      return isSet('ADMIN_USERNAME') !== isSet('ADMIN_PASSWORD');
+    },
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment once; lists every bad variable in one message. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+  );
+  throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+}

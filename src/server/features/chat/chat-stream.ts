@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChatReply } from '#shared/chat/chat-schemas.ts';
+import { AppError, type ErrorEnvelope } from '#shared/errors/app-error.ts';
+import type { LiveGeneration, StreamEvent } from './generation-registry.ts';
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+/**
+ * Deltas arriving faster than this share one write (one syscall, one packet): a display frame,
+ * invisible to a reader, while a fast model's tokens cost a fraction of the CPU.
+ */
+const FLUSH_MS = 16;
+
+export function wantsEventStream(request: FastifyRequest) {
+  return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+export function lastEventId(request: FastifyRequest): string | undefined {
+  const header = request.headers['last-event-id'];
+  return typeof header === 'string' && header !== '' ? header : undefined;
+}
+
+function formatEvent(event: StreamEvent) {
+  return `id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * Sends a generation as Server-Sent Events (events start, delta, done, error, each with an id
+ * for Last-Event-ID). A replay goes out in one write; live deltas are batched (FLUSH_MS). A
+ * closed connection only unsubscribes: the reply goes on and is stored (issue #3).
+ */
+export function sendEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  generation: LiveGeneration,
+  afterEventId?: string,
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  res.write('retry: 2000\n\n');
+
+  let closed = false;
+  let pending = '';
+  let lastDeltaFlush = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | undefined;
+  const subscription = { cancel: () => {} };
+  const flush = () => {
+    timer = undefined;
+    if (pending === '' || closed || res.destroyed) return;
+    res.write(pending);
+    pending = '';
+  };
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS).unref();
+  const close = () => {
+    if (closed) return;
+    flush();
+    closed = true;
+    clearTimeout(timer);
+    clearInterval(heartbeat);
+    subscription.cancel();
+    if (!res.writableEnded) res.end();
+  };
+  res.on('close', close);
+
+  let replaying = true;
+  subscription.cancel = generation.subscribe(afterEventId, (event) => {
+    if (closed) return;
+    pending += formatEvent(event);
+    if (event.event === 'done' || event.event === 'error') return close();
+    if (replaying) return;
+    if (event.event !== 'delta') return flush();
+    // The first token goes out at once; later ones at most every FLUSH_MS, in one write.
+    const wait = lastDeltaFlush + FLUSH_MS - performance.now();
+    if (wait <= 0) {
+      lastDeltaFlush = performance.now();
+      flush();
+    } else {
+      timer ??= setTimeout(() => {
+        lastDeltaFlush = performance.now();
+        flush();
+      }, wait);
+    }
+  });
+  replaying = false;
+  flush();
+  // A finished generation whose end the client has already seen has nothing more to send.
+  if (closed) subscription.cancel();
+  else if (generation.ended) close();
+}
+
+/** Waits for the generation's end: its reply, or its error thrown as the AppError it carries. */
+export async function awaitReply(generation: LiveGeneration): Promise<ChatReply> {
+  const outcome =
+    generation.outcome() ??
+    (await new Promise<StreamEvent>((resolve) => {
+      const unsubscribe = generation.subscribe(undefined, (event) => {
+        if (event.event === 'done' || event.event === 'error') {
+          queueMicrotask(() => unsubscribe());
+          resolve(event);
+        }
+      });
+    }));
+  if (outcome.event === 'done') return outcome.data as ChatReply;
+  const envelope = outcome.data as ErrorEnvelope;
+  throw new AppError(envelope.code, envelope.statusCode, envelope.message, envelope.details);
+}

@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { aiPredefinedAnswers } from '#server/db/schema/ai.ts';
+import { chatFiles, messages } from '#server/db/schema/chat.ts';
+import { personas } from '#server/db/schema/personas.ts';
+
+/** What the chat needs of a persona: ownership and the prompt in every language. */
+export type PersonaRow = Pick<
+  typeof personas.$inferSelect,
+  | 'id'
+  | 'userId'
+  | 'isDefault'
+  | 'systemPrompt'
+  | 'systemPromptDe'
+  | 'systemPromptZh'
+  | 'systemPromptMk'
+  | 'systemPromptSq'
+  | 'systemPromptKo'
+>;
+export type PredefinedAnswerRow = typeof aiPredefinedAnswers.$inferSelect;
+
+/**
+ * Messages of a conversation are ordered by (timestamp, id). Positions are compared in SQL
+ * against the stored row, since JavaScript dates lose the column's microseconds.
+ */
+export function isBefore(messageId: number) {
+  return sql`(${messages.timestamp}, ${messages.id}) < (select m.timestamp, m.id from ${messages} m where m.id = ${messageId})`;
+}
+
+/** Active predefined answers, highest priority first (spec 02 §3). */
+export async function findActivePredefinedAnswers(db: Executor) {
+  return db
+    .select()
+    .from(aiPredefinedAnswers)
+    .where(eq(aiPredefinedAnswers.isActive, true))
+    .orderBy(desc(aiPredefinedAnswers.priority), asc(aiPredefinedAnswers.id));
+}
+
+export async function findOwnMessage(db: Executor, userId: number, messageId: number) {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      isUserMessage: messages.isUserMessage,
+      timestamp: messages.timestamp,
+      content: messages.content,
+    })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The nearest user message before a position (regenerate, spec 01-core §4). */
+export async function findUserMessageBefore(
+  db: Executor,
+  conversationId: string,
+  beforeMessageId: number,
+) {
+  const [row] = await db
+    .select({ id: messages.id, content: messages.content, timestamp: messages.timestamp })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.isUserMessage, true),
+        isBefore(beforeMessageId),
+      ),
+    )
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(1);
+  return row;
+}
+
+export async function findLastMessage(db: Executor, conversationId: string) {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      content: messages.content,
+      isUserMessage: messages.isUserMessage,
+      timestamp: messages.timestamp,
+    })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(1);
+  return row;
+}
+
+export async function findMessageFileIds(db: Executor, messageId: number) {
+  const rows = await db
+    .select({ fileId: chatFiles.fileId })
+    .from(chatFiles)
+    .where(eq(chatFiles.messageId, messageId))
+    .orderBy(asc(chatFiles.id));
+  return rows.map((row) => row.fileId);
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAiProviders, logSdkWarnings } from '#server/ai/providers.ts';
+import { requireUser } from '#server/http/access.ts';
+import type { AppContext } from '#server/http/request-context.ts';
+import type { AttachmentReader } from '#server/ports/attachments.ts';
+import {
+  ChatRequestSchema,
+  ConversationIdSchema,
+  EditRequestSchema,
+  RegenerateRequestSchema,
+  StopRequestSchema,
+  StopResponseSchema,
+  type ChatReply,
+} from '#shared/chat/chat-schemas.ts';
+import { z } from 'zod';
+import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
+import type { ChatEngine } from './chat.service.ts';
+import { createMemoryRegistry, type LiveGeneration } from './generation-registry.ts';
+import {
+  editMessage,
+  regenerateReply,
+  requireOwnConversation,
+  sendMessage,
+} from './turns.service.ts';
+
+/** Running replies get this long to finish on shutdown before they are stopped (and kept). */
+const SHUTDOWN_STOP_AFTER_MS = 5_000;
+
+/** JSON for plain requests, Server-Sent Events for `Accept: text/event-stream` (issue #3). */
+async function respond(request: FastifyRequest, reply: FastifyReply, generation: LiveGeneration) {
+  if (!wantsEventStream(request)) return awaitReply(generation);
+  sendEventStream(request, reply, generation);
+  return reply;
+}
+
+/**
+ * The chat: send, edit, regenerate, stop, and re-attach to a reply in progress. The attachment
+ * reader is the files feature's, handed over by app.ts (features do not import each other).
+ */
+export function registerChatRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  attachments: AttachmentReader,
+) {
+  const engine: ChatEngine = {
+    db: ctx.db,
+    env: ctx.env,
+    providers: createAiProviders(ctx.env),
+    attachments,
+    registry: createMemoryRegistry(),
+    log: app.log,
+  };
+  logSdkWarnings(app.log);
+  app.addHook('preClose', () => engine.registry.drain({ stopAfterMs: SHUTDOWN_STOP_AFTER_MS }));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { config: { access: 'user' as const } };
+
+  api.post('/api/chat', { ...user, schema: { body: ChatRequestSchema } }, async (request, reply) =>
+    respond(request, reply, await sendMessage(engine, requireUser(request), request.body)),
+  );
+
+  api.post(
+    '/api/chat/edit',
+    { ...user, schema: { body: EditRequestSchema } },
+    async (request, reply) =>
+      respond(request, reply, await editMessage(engine, requireUser(request), request.body)),
+  );
+
+  api.post(
+    '/api/chat/regenerate',
+    { ...user, schema: { body: RegenerateRequestSchema } },
+    async (request, reply) =>
+      respond(request, reply, await regenerateReply(engine, requireUser(request), request.body)),
+  );
+
+  api.post(
+    '/api/chat/stop',
+    { ...user, schema: { body: StopRequestSchema, response: { 200: StopResponseSchema } } },
+    async (request) => {
+      const { conversationId } = request.body;
+      await requireOwnConversation(ctx.db, requireUser(request).id, conversationId);
+      const stopped = await engine.registry.stop(conversationId);
+      const outcome = stopped?.outcome();
+      const message = outcome?.event === 'done' ? (outcome.data as ChatReply).message : null;
+      return { stopped: stopped !== undefined, message: message?.content ? message : null };
+    },
+  );
+
+  api.get(
+    '/api/chat/stream/:conversationId',
+    { ...user, schema: { params: z.object({ conversationId: ConversationIdSchema }) } },
+    async (request, reply) => {
+      const { id: userId } = requireUser(request);
+      const { conversationId } = request.params;
+      await requireOwnConversation(ctx.db, userId, conversationId);
+      const generation = engine.registry.find(conversationId);
+      // 204 tells an EventSource there is nothing to follow (no reply in progress).
+      if (!generation || generation.userId !== userId) return reply.status(204).send();
+      sendEventStream(request, reply, generation, lastEventId(request));
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadCatalogue } from '#server/ai/model-catalogue.ts';
+import type { AiProviders } from '#server/ai/providers.ts';
+import { estimatePromptFast } from '#server/ai/tokens.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { AttachmentReader } from '#server/ports/attachments.ts';
+import { AppError, notFound } from '#shared/errors/app-error.ts';
+import type { PersonaUser } from '#shared/personas/persona-access.ts';
+import { accessTier, historyWindow } from '#shared/plans/tiers.ts';
+import { LanguageSchema, ResponseLengthSchema } from '#shared/settings/settings-schemas.ts';
+import { resolveModel, resolvePersona, requireProvider } from './chat-access.ts';
+import { buildContext } from './chat-context.ts';
+import { provisionalTitle, writeTitle } from './chat-title.ts';
+import { findTurnState } from './turn-state.queries.ts';
+import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
+import { runGeneration } from './generation-runner.ts';
+import { loadPredefinedAnswers, matchPredefinedAnswer } from './predefined-answers.ts';
+import { chooseReplySource } from './reply-source.ts';
+import {
+  consumeAllowance,
+  countsMessages,
+  refundAllowance,
+  requireTokenBudget,
+  usagePeriod,
+} from './quota.service.ts';
+import { deleteTurn, storeTurn } from './turn.queries.ts';
+
+export interface ChatEngine {
+  db: Database;
+  env: Env;
+  providers: AiProviders;
+  attachments: AttachmentReader;
+  registry: GenerationRegistry;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in user as the chat rules need it (tier, admin flag, persona ownership). */
+export type ChatUser = PersonaUser;
+
+export interface ReplyOptions {
+  model?: string | undefined;
+  personaId?: number | null | undefined;
+}
+
+export interface Turn {
+  /** The conversation (its ownership is checked with the turn's other reads); undefined starts one. */
+  conversation: { conversationId: string } | undefined;
+  text: string;
+  fileIds: number[];
+  /** Edit: the edited message and everything after it are replaced. */
+  replaceFromId?: number;
+  /** Regenerate: answer this stored user message again, replacing from `replaceFromId` on. */
+  answer?: { userMessageId: number; replaceFromId?: number };
+}
+
+/** Random, URL-safe and unguessable (issue #3): 128 bits in base64url. */
+const newConversationId = () => randomBytes(16).toString('base64url');
+
+/**
+ * Checks, counts, stores the user message, then starts the reply in the background and returns
+ * its live generation (issue #3, ARCHITECTURE.md "hot path"). Everything that can refuse the
+ * request (model access 403, persona, token limits, the message allowance 429) runs before
+ * anything is stored; from the `start` event on, failures arrive as the stream's `error` event.
+ */
+export async function startTurn(
+  engine: ChatEngine,
+  user: ChatUser,
+  options: ReplyOptions,
+  turn: Turn,
+): Promise<LiveGeneration> {
+  const conversationId = turn.conversation?.conversationId ?? newConversationId();
+  const generation = await engine.registry.claim(conversationId, user.id);
+  try {
+    await prepareReply(engine, user, options, turn, generation);
+    return generation;
+  } catch (error) {
+    // A client attached to this conversation meanwhile learns the outcome too.
+    const envelope =
+      error instanceof AppError
+        ? error.toEnvelope()
+        : new AppError('SERVER_ERROR', 500, 'Internal server error').toEnvelope();
+    generation.publish('error', envelope);
+    engine.registry.discard(generation);
+    throw error;
+  }
+}
+
+async function prepareReply(
+  engine: ChatEngine,
+  user: ChatUser,
+  options: ReplyOptions,
+  turn: Turn,
+  generation: LiveGeneration,
+) {
+  const { db, providers } = engine;
+  const { conversationId } = generation;
+  const tier = accessTier(user);
+  const period = usagePeriod();
+  const isNew = turn.conversation === undefined;
+  const historyEnd = turn.answer?.userMessageId ?? turn.replaceFromId;
+
+  const [state, catalogue, predefined] = await Promise.all([
+    findTurnState(db, {
+      userId: user.id,
+      tier,
+      conversationId: isNew ? undefined : conversationId,
+      historyLimit: historyWindow(tier),
+      historyBeforeId: historyEnd,
+      personaIds: [options.personaId].filter((id) => typeof id === 'number'),
+      ...period,
+    }),
+    loadCatalogue(db),
+    loadPredefinedAnswers(db),
+  ]);
+  if (!isNew && !state.conversation) throw notFound('Conversation not found');
+  const { settings: chatSettings, budget, history, personas } = state;
+  const conversationPersonaId = state.conversation?.personaId;
+  const language = LanguageSchema.catch('de').parse(chatSettings?.language);
+  const responseLength = ResponseLengthSchema.catch('balanced').parse(chatSettings?.responseLength);
+  const model = resolveModel(catalogue, tier, options.model, chatSettings?.aiModel);
+  const persona = resolvePersona(personas, user, {
+    requested: options.personaId,
+    conversation: conversationPersonaId,
+    settings: chatSettings?.defaultPersona,
+  });
+  const predefinedAnswer = matchPredefinedAnswer(predefined, turn.text, language);
+  if (predefinedAnswer === undefined && !providers.offline) requireProvider(model, providers);
+
+  const contextInput = {
+    persona,
+    language,
+    responseLength,
+    history,
+    text: turn.text,
+    vision: model.vision,
+  };
+  let context = buildContext({ ...contextInput, attachments: [] });
+  requireTokenBudget(budget, {
+    modelId: model.id,
+    estimatedTokens: estimatePromptFast(context.text),
+  });
+
+  const counted = countsMessages(tier);
+  if (counted) await consumeAllowance(db, user.id, period);
+  const refund = async () => {
+    if (counted) await refundAllowance(db, user.id, period);
+  };
+
+  const personaId = persona?.id ?? null;
+  const title = isNew ? provisionalTitle(turn.text) || null : null;
+  let userMessageId: number;
+  let replyId: number;
+  try {
+    ({ userMessageId, replyId } = await storeTurn(db, {
+      conversationId,
+      userId: user.id,
+      personaId,
+      title,
+      content: turn.text,
+      isNew,
+      replaceFromId: turn.answer?.replaceFromId ?? turn.replaceFromId,
+      answerUserMessageId: turn.answer?.userMessageId,
+    }));
+  } catch (error) {
+    await refund();
+    throw error;
+  }
+
+  if (turn.fileIds.length > 0) {
+    try {
+      const attachments = await engine.attachments.readForChat({
+        userId: user.id,
+        tier,
+        fileIds: turn.fileIds,
+        conversationId,
+        messageId: userMessageId,
+      });
+      context = buildContext({ ...contextInput, attachments });
+    } catch (error) {
+      // Refused files: the request stores nothing (an edit's replaced messages stay replaced).
+      if (!turn.answer) {
+        await deleteTurn(db, { userMessageId, conversationId, isNewConversation: isNew });
+      }
+      await refund();
+      throw error;
+    }
+  }
+
+  const source = chooseReplySource({
+    predefinedAnswer,
+    providers,
+    model,
+    language,
+    context,
+    idleTimeoutMs: engine.env.AI_TIMEOUT_MS,
+  });
+  const { call } = source;
+  generation.publish('start', {
+    conversationId,
+    userMessageId,
+    assistantMessageId: replyId,
+    model: source.modelId,
+  });
+  const run = runGeneration({
+    db,
+    registry: engine.registry,
+    log: engine.log,
+    generation,
+    userId: user.id,
+    conversationId,
+    userMessageId,
+    replyId,
+    modelId: source.modelId,
+    prices: source.prices,
+    prompt: context.text,
+    open: source.open,
+    onFailure: refund,
+    afterReply:
+      isNew && call
+        ? (content) =>
+            writeTitle({
+              db,
+              call,
+              model,
+              userId: user.id,
+              conversationId,
+              language,
+              provisional: title,
+              question: turn.text,
+              answer: content,
+            })
+        : undefined,
+  });
+  engine.registry.track(run);
+}

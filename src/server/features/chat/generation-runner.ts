@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReplyStream, ReplyUsage } from '#server/ai/reply.ts';
+import { costOf, countPromptTokens, countTextTokens, type PromptText } from '#server/ai/tokens.ts';
+import type { Database } from '#server/db/client.ts';
+import type { ChatReply } from '#shared/chat/chat-schemas.ts';
+import { AppError } from '#shared/errors/app-error.ts';
+import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
+import { insertReply, insertUsage, type UsageValues } from './turn.queries.ts';
+
+export interface ReplyPlan {
+  db: Database;
+  registry: GenerationRegistry;
+  log: FastifyBaseLogger;
+  generation: LiveGeneration;
+  userId: number;
+  conversationId: string;
+  userMessageId: number;
+  replyId: number;
+  /** Stored in messages.model and token_usage.model. */
+  modelId: string;
+  prices: { inputPricePerMillion: number; outputPricePerMillion: number };
+  /** The prompt as text, to estimate input tokens the provider did not report. */
+  prompt: PromptText;
+  open: (signal: AbortSignal) => ReplyStream;
+  /** After a failed reply (the message allowance is given back). */
+  onFailure: () => Promise<void>;
+  /** After a stored reply (a new conversation's title). */
+  afterReply: ((content: string) => Promise<void>) | undefined;
+}
+
+const FK_VIOLATION = '23503';
+
+/** The PostgreSQL error code, also when Drizzle wraps the driver's error (DrizzleQueryError). */
+function pgErrorCode(error: unknown): string | undefined {
+  const seen = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = seen?.code ?? seen?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function asAppError(error: unknown, log: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) return error;
+  log.error({ err: error }, 'chat reply failed');
+  return new AppError('SERVER_ERROR', 500, 'The reply could not be completed');
+}
+
+/**
+ * Writes one reply: forwards each delta to the generation's subscribers as it arrives (no
+ * database work per token), then stores the reply with its token_usage row in one statement.
+ * A failed reply stores only its token_usage row; the user message stays (issue #3). Stop keeps
+ * what was written, marked 'stopped'.
+ */
+export async function runGeneration(plan: ReplyPlan): Promise<void> {
+  const { generation, db, log } = plan;
+  const started = performance.now();
+  let content = '';
+  let usage: ReplyUsage = {};
+  let failure: AppError | undefined;
+  try {
+    const stream = plan.open(generation.signal);
+    for (;;) {
+      const step = await stream.next();
+      if (step.done) {
+        usage = step.value;
+        break;
+      }
+      content += step.value;
+      generation.publish('delta', { text: step.value });
+    }
+  } catch (error) {
+    failure = asAppError(error, log);
+  }
+  const stopped = failure === undefined && generation.signal.aborted;
+
+  const inputTokens = usage.inputTokens ?? countPromptTokens(plan.prompt);
+  const outputTokens = usage.outputTokens ?? countTextTokens(content);
+  const row: UsageValues = {
+    userId: plan.userId,
+    model: plan.modelId,
+    conversationId: plan.conversationId,
+    inputTokens,
+    outputTokens,
+    totalTokens: inputTokens + outputTokens,
+    cost: costOf({ inputTokens, outputTokens }, plan.prices),
+    responseTime: Math.round(performance.now() - started),
+    status: failure
+      ? failure.code === 'TIMEOUT_ERROR'
+        ? 'timeout'
+        : 'error'
+      : stopped
+        ? 'stopped'
+        : 'success',
+    errorMessage: failure?.message ?? null,
+  };
+  const status = stopped ? 'stopped' : 'complete';
+  const reply = (timestamp: Date): ChatReply => ({
+    message: {
+      id: plan.replyId,
+      content,
+      timestamp: timestamp.toISOString(),
+      status,
+      model: plan.modelId,
+    },
+    conversationId: plan.conversationId,
+    userMessageId: plan.userMessageId,
+  });
+
+  let stored = false;
+  try {
+    if (failure) {
+      await insertUsage(db, row);
+      await plan.onFailure();
+      generation.publish('error', failure.toEnvelope());
+    } else if (content === '') {
+      // Stopped before the first token: nothing was shown, so nothing is kept.
+      await insertUsage(db, row);
+      generation.publish('done', reply(new Date()));
+    } else {
+      const { timestamp } = await insertReply(
+        db,
+        {
+          id: plan.replyId,
+          userId: plan.userId,
+          conversationId: plan.conversationId,
+          content,
+          status,
+          model: plan.modelId,
+        },
+        row,
+      );
+      stored = true;
+      generation.publish('done', reply(timestamp));
+    }
+  } catch (error) {
+    const gone = pgErrorCode(error) === FK_VIOLATION;
+    if (!gone) log.error({ err: error }, 'storing a chat reply failed');
+    const envelope = gone
+      ? new AppError('NOT_FOUND', 404, 'The conversation was deleted')
+      : new AppError('SERVER_ERROR', 500, 'The reply could not be saved');
+    generation.publish('error', envelope.toEnvelope());
+  }
+  plan.registry.release(generation);
+
+  if (stored && plan.afterReply) {
+    await plan.afterReply(content).catch((error: unknown) => {
+      log.warn({ err: error }, 'conversation title failed');
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import type { PersonaRow } from './chat.queries.ts';
+
+export interface TurnState {
+  settings:
+    | { language: string; responseLength: string; aiModel: string; defaultPersona: number | null }
+    | undefined;
+  /** Present when the conversation exists and is the user's. */
+  conversation: { personaId: number | null } | undefined;
+  /** The tier's token_limits row with the user's tokens this month and today. */
+  budget:
+    | {
+        monthlyTokens: number;
+        dailyTokens: number;
+        maxRequestSize: number;
+        gpt5Access: boolean;
+        claude4Access: boolean;
+        monthUsed: number;
+        dayUsed: number;
+      }
+    | undefined;
+  /** The history window, oldest first. */
+  history: { id: number; content: string; isUserMessage: boolean }[];
+  /**
+   * The personas the active-persona order may pick (spec 01-core §4): the requested ones, the
+   * conversation's, the default from settings, the built-in flagged default, the first built-in.
+   */
+  personas: PersonaRow[];
+}
+
+interface TurnStateRow {
+  language: string | null;
+  responseLength: string;
+  aiModel: string;
+  defaultPersona: number | null;
+  conversationFound: boolean;
+  conversationPersonaId: number | null;
+  monthlyTokens: number | null;
+  dailyTokens: number;
+  maxRequestSize: number;
+  gpt5Access: boolean;
+  claude4Access: boolean;
+  monthUsed: string | number;
+  dayUsed: string | number;
+  history: TurnState['history'];
+  personas: PersonaRow[];
+}
+
+export interface TurnStateInput {
+  userId: number;
+  tier: string;
+  /** An existing conversation (its ownership is checked here); undefined for a new one. */
+  conversationId: string | undefined;
+  historyLimit: number;
+  /** Edit and regenerate: the history ends before this message. */
+  historyBeforeId: number | undefined;
+  personaIds: number[];
+  monthStart: Date;
+  dayStart: Date;
+}
+
+/**
+ * Everything a turn reads, in one statement: settings, the conversation's ownership and persona,
+ * the token budget, the history window and the candidate personas. On the hot path every round
+ * trip costs (doubly so on the embedded database), so this replaces five queries.
+ */
+export async function findTurnState(db: Executor, input: TurnStateInput): Promise<TurnState> {
+  const { userId } = input;
+  // An array literal as one parameter (Drizzle would spread a JavaScript array into a list).
+  const personaIds = `{${input.personaIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const used = (since: Date) =>
+    sql`(select coalesce(sum(u.total_tokens), 0) from token_usage u
+         where u.user_id = ${userId} and u.created_at >= ${since.toISOString()}::timestamptz)`;
+  const before =
+    input.historyBeforeId === undefined
+      ? sql``
+      : sql`and (m.timestamp, m.id) < (select b.timestamp, b.id from messages b where b.id = ${input.historyBeforeId})`;
+  const result = await db.execute(sql`
+    select s.language, s.response_length as "responseLength", s.ai_model as "aiModel",
+           s.default_persona as "defaultPersona",
+           c.id is not null as "conversationFound", c.persona_id as "conversationPersonaId",
+           l.monthly_tokens as "monthlyTokens", l.daily_tokens as "dailyTokens",
+           l.max_request_size as "maxRequestSize", l.gpt5_access as "gpt5Access",
+           l.claude4_access as "claude4Access",
+           case when l.id is null then 0 else ${used(input.monthStart)} end as "monthUsed",
+           case when l.id is null then 0 else ${used(input.dayStart)} end as "dayUsed",
+           (select coalesce(json_agg(h order by h.timestamp, h.id), '[]') from (
+              select m.id, m.content, m.is_user_message as "isUserMessage", m.timestamp
+              from messages m
+              where c.id is not null and m.conversation_id = c.conversation_id
+                and m.user_id = ${userId} ${before}
+              order by m.timestamp desc, m.id desc
+              limit ${input.historyLimit}) h) as history,
+           (select coalesce(json_agg(json_build_object(
+              'id', p.id, 'userId', p.user_id, 'isDefault', p.is_default,
+              'systemPrompt', p.system_prompt, 'systemPromptDe', p.system_prompt_de,
+              'systemPromptZh', p.system_prompt_zh, 'systemPromptMk', p.system_prompt_mk,
+              'systemPromptSq', p.system_prompt_sq, 'systemPromptKo', p.system_prompt_ko)), '[]')
+            from personas p
+            where p.id = any(${personaIds}::int[]) or p.id = c.persona_id
+               or p.id = s.default_persona or (p.user_id is null and p.is_default)
+               or p.id = (select min(f.id) from personas f where f.user_id is null)) as personas
+    from (select 1) as one
+    left join settings s on s.user_id = ${userId}
+    left join conversations c
+      on c.conversation_id = ${input.conversationId ?? null} and c.user_id = ${userId}
+    left join token_limits l on l.tier = ${input.tier}`);
+  const row = (result as { rows: TurnStateRow[] }).rows[0]!;
+  return {
+    settings:
+      row.language === null
+        ? undefined
+        : {
+            language: row.language,
+            responseLength: row.responseLength,
+            aiModel: row.aiModel,
+            defaultPersona: row.defaultPersona,
+          },
+    conversation: row.conversationFound ? { personaId: row.conversationPersonaId } : undefined,
+    budget:
+      row.monthlyTokens === null
+        ? undefined
+        : {
+            monthlyTokens: row.monthlyTokens,
+            dailyTokens: row.dailyTokens,
+            maxRequestSize: row.maxRequestSize,
+            gpt5Access: row.gpt5Access,
+            claude4Access: row.claude4Access,
+            monthUsed: Number(row.monthUsed),
+            dayUsed: Number(row.dayUsed),
+          },
+    history: row.history.map(({ id, content, isUserMessage }) => ({ id, content, isUserMessage })),
+    personas: row.personas,
+  };
+}

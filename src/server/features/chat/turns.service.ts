@@ -1,0 +1,101 @@
+import { findOwnConversation } from '#server/db/ownership.queries.ts';
+import type { ChatRequest, EditRequest, RegenerateRequest } from '#shared/chat/chat-schemas.ts';
+import { invalid, notFound } from '#shared/errors/app-error.ts';
+import type { Executor } from '#server/db/client.ts';
+import {
+  findLastMessage,
+  findMessageFileIds,
+  findOwnMessage,
+  findUserMessageBefore,
+} from './chat.queries.ts';
+import { startTurn, type ChatEngine, type ChatUser } from './chat.service.ts';
+
+/** Another user's conversation is a 404, as if it did not exist (issue #3). */
+export async function requireOwnConversation(db: Executor, userId: number, conversationId: string) {
+  const conversation = await findOwnConversation(db, userId, conversationId);
+  if (!conversation) throw notFound('Conversation not found');
+  return conversation;
+}
+
+async function requireOwnMessage(db: Executor, userId: number, messageId: number) {
+  const message = await findOwnMessage(db, userId, messageId);
+  if (!message) throw notFound('Message not found');
+  return message;
+}
+
+/** POST /api/chat: a new message, in a new conversation when conversationId is empty. */
+export async function sendMessage(engine: ChatEngine, user: ChatUser, body: ChatRequest) {
+  const id = body.conversationId?.trim();
+  return startTurn(engine, user, body, {
+    conversation: id ? { conversationId: id } : undefined,
+    text: body.message,
+    fileIds: body.fileIds ?? [],
+  });
+}
+
+/**
+ * Edit (spec 01-core §4): the edited user message and everything after it are replaced by the
+ * new text, which is answered like a new message. Its files stay unless others are given.
+ */
+export async function editMessage(engine: ChatEngine, user: ChatUser, body: EditRequest) {
+  const message = await requireOwnMessage(engine.db, user.id, body.messageId);
+  if (!message.isUserMessage) {
+    throw invalid('Only your own messages can be edited', {
+      messageId: ['This is an assistant reply; regenerate it instead'],
+    });
+  }
+  const conversation = await requireOwnConversation(engine.db, user.id, message.conversationId);
+  const fileIds = body.fileIds ?? (await findMessageFileIds(engine.db, message.id));
+  return startTurn(engine, user, body, {
+    conversation,
+    text: body.message,
+    fileIds,
+    replaceFromId: message.id,
+  });
+}
+
+/**
+ * Regenerate (spec 01-core §4): the reply and everything after it are removed and the nearest
+ * earlier user message is answered again. With only a conversationId, a last user message whose
+ * reply failed is answered (a retry that does not store the text twice).
+ */
+export async function regenerateReply(engine: ChatEngine, user: ChatUser, body: RegenerateRequest) {
+  const { db } = engine;
+  let conversationId: string;
+  let question: { id: number; content: string } | undefined;
+  let replaceFromId: number | undefined;
+  if (body.messageId !== undefined) {
+    const reply = await requireOwnMessage(db, user.id, body.messageId);
+    if (reply.isUserMessage) {
+      throw invalid('Only assistant replies can be regenerated', {
+        messageId: ['This is a user message; edit it instead'],
+      });
+    }
+    conversationId = reply.conversationId;
+    question = await findUserMessageBefore(db, conversationId, reply.id);
+    replaceFromId = reply.id;
+  } else {
+    conversationId = body.conversationId!;
+    await requireOwnConversation(db, user.id, conversationId);
+    // A reply still being written is finished (stored) first, so "last" is what the user sees.
+    await engine.registry.stop(conversationId);
+    const last = await findLastMessage(db, conversationId);
+    question = last?.isUserMessage ? last : undefined;
+  }
+  if (!question) {
+    throw invalid('There is no user message to answer', {
+      messageId: ['Give the messageId of the reply to regenerate'],
+    });
+  }
+  const conversation = await requireOwnConversation(db, user.id, conversationId);
+  const fileIds = await findMessageFileIds(db, question.id);
+  return startTurn(engine, user, body, {
+    conversation,
+    text: question.content,
+    fileIds,
+    answer: {
+      userMessageId: question.id,
+      ...(replaceFromId === undefined ? {} : { replaceFromId }),
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MemoryRateLimitStore, RateLimitedError, RateLimiter } from '#server/http/rate-limit.ts';
+import type { AppContext } from '#server/http/request-context.ts';
+import { CLIENT_ERROR_BODY_LIMIT } from '#shared/client-errors/client-error-limits.ts';
+import {
+  ClientErrorReceiptSchema,
+  ClientErrorReportSchema,
+} from '#shared/client-errors/client-error-schemas.ts';
+import { insertClientError } from './client-errors.queries.ts';
+import { parseSentryDsn, sendToSentry } from './sentry.ts';
+
+/** A crash loop in one browser must not fill the table: 10 reports a minute per address. */
+export const CLIENT_ERROR_RATE = { limit: 10, windowMs: 60_000 } as const;
+
+/**
+ * POST /api/client-errors: the error screen's report (spec 01-core §2), public because a crash
+ * can happen before or without a login; stored for the admin logs.
+ */
+export function registerClientErrorRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = new RateLimiter(new MemoryRateLimitStore(), {
+    name: 'client-errors',
+    ...CLIENT_ERROR_RATE,
+  });
+  const sentry = ctx.env.SENTRY_DSN ? parseSentryDsn(ctx.env.SENTRY_DSN) : null;
+
+  api.post(
+    '/api/client-errors',
+    {
+      config: { access: 'public' },
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      schema: { body: ClientErrorReportSchema, response: { 201: ClientErrorReceiptSchema } },
+    },
+    async (request, reply) => {
+      const verdict = await limiter.consume(request.ip);
+      if (!verdict.allowed) {
+        throw new RateLimitedError(verdict.retryAfterSeconds, 'Too many error reports');
+      }
+      const userAgent = request.headers['user-agent'];
+      const row = {
+        userId: request.user?.id ?? null,
+        message: request.body.message,
+        stack: request.body.stack ?? null,
+        componentStack: request.body.componentStack ?? null,
+        url: request.body.url ?? null,
+        userAgent: userAgent ? userAgent.slice(0, 512) : null,
+      };
+      const id = await insertClientError(ctx.db, row);
+      if (sentry) {
+        // The report is stored either way; Sentry being down must not fail it.
+        sendToSentry(sentry, row).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'forwarding a client error to Sentry failed'),
+        );
+      }
+      return reply.status(201).send({ id });
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { chatFiles, conversations, messages } from '#server/db/schema/chat.ts';
+import { userFiles } from '#server/db/schema/files.ts';
+import { personas } from '#server/db/schema/personas.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** updated_at with its microseconds, for cursors that never skip a row. */
+const updatedAtText = sql<string>`to_char(${conversations.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A user's conversations, most recently active first, after a (updatedAt, id) cursor. */
+export async function listConversations(
+  db: Executor,
+  userId: number,
+  input: { limit: number; before?: { updatedAt: string; id: number } },
+) {
+  return db
+    .select({ row: conversations, cursorTime: updatedAtText })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        input.before
+          ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${input.before.updatedAt}::timestamptz, ${input.before.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(input.limit);
+}
+
+export async function updateConversation(
+  db: Executor,
+  userId: number,
+  conversationId: string,
+  changes: { title?: string | null; personaId?: number | null },
+) {
+  const [row] = await db
+    .update(conversations)
+    .set(changes)
+    .where(and(eq(conversations.conversationId, conversationId), eq(conversations.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Messages and their chat_files links go with the conversation (foreign keys cascade). */
+export async function deleteConversation(db: Executor, userId: number, conversationId: string) {
+  const rows = await db
+    .delete(conversations)
+    .where(and(eq(conversations.conversationId, conversationId), eq(conversations.userId, userId)))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+/** The latest `limit` messages before a message (or the end), newest first. */
+export async function listMessages(
+  db: Executor,
+  conversationId: string,
+  input: { limit: number; beforeId?: number },
+) {
+  const before =
+    input.beforeId === undefined
+      ? undefined
+      : sql`(${messages.timestamp}, ${messages.id}) < (select m.timestamp, m.id from ${messages} m where m.id = ${input.beforeId})`;
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), before))
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(input.limit);
+}
+
+export async function listAttachments(db: Executor, messageIds: number[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      messageId: chatFiles.messageId,
+      id: userFiles.id,
+      name: userFiles.originalFilename,
+      type: userFiles.fileType,
+      size: userFiles.fileSize,
+    })
+    .from(chatFiles)
+    .innerJoin(userFiles, eq(userFiles.id, chatFiles.fileId))
+    .where(inArray(chatFiles.messageId, messageIds))
+    .orderBy(asc(chatFiles.id));
+}
+
+export async function findOwnMessage(db: Executor, userId: number, messageId: number) {
+  const [row] = await db
+    .select({ id: messages.id, isUserMessage: messages.isUserMessage })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function setFeedback(
+  db: Executor,
+  userId: number,
+  messageId: number,
+  feedback: string | null,
+) {
+  const [row] = await db
+    .update(messages)
+    .set({ feedback })
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.userId, userId),
+        eq(messages.isUserMessage, false),
+      ),
+    )
+    .returning({ id: messages.id, feedback: messages.feedback });
+  return row;
+}
+
+export async function findPersonaOwnership(db: Executor, personaId: number) {
+  const [row] = await db
+    .select({ id: personas.id, userId: personas.userId, isDefault: personas.isDefault })
+    .from(personas)
+    .where(eq(personas.id, personaId))
+    .limit(1);
+  return row;
+}

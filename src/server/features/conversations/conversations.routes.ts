@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '#server/http/access.ts';
+import type { AppContext } from '#server/http/request-context.ts';
+import { FeedbackValueSchema, MessageSchema } from '#shared/chat/chat-schemas.ts';
+import {
+  ConversationListQuerySchema,
+  ConversationParamsSchema,
+  ConversationSchema,
+  DeleteConversationParamsSchema,
+  FeedbackRequestSchema,
+  MessageIdParamsSchema,
+  MessageListQuerySchema,
+  UpdateConversationSchema,
+} from '#shared/chat/conversation-schemas.ts';
+import {
+  changeConversation,
+  getConversation,
+  getConversations,
+  getMessages,
+  giveFeedback,
+  removeConversation,
+  type Page,
+} from './conversations.service.ts';
+
+/**
+ * Spec 01-core §7 answers plain lists; the next page's cursor travels in headers
+ * (X-Next-Cursor and an RFC 8288 Link rel="next"), so spec clients keep working.
+ */
+function sendPage<T>(reply: FastifyReply, url: string, page: Page<T>, limit: number) {
+  if (page.nextCursor) {
+    const next = `${url.split('?')[0]}?limit=${limit}&before=${encodeURIComponent(page.nextCursor)}`;
+    void reply.header('x-next-cursor', page.nextCursor);
+    void reply.header('link', `<${next}>; rel="next"`);
+  }
+  return page.items;
+}
+
+/** Conversations and their messages (spec 01-core §7). */
+export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { config: { access: 'user' as const } };
+
+  api.get(
+    '/api/conversations',
+    {
+      ...user,
+      schema: {
+        querystring: ConversationListQuerySchema,
+        response: { 200: z.array(ConversationSchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = await getConversations(ctx.db, requireUser(request).id, request.query);
+      return sendPage(reply, request.url, page, request.query.limit);
+    },
+  );
+
+  api.get(
+    '/api/conversations/:id',
+    {
+      ...user,
+      schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } },
+    },
+    async (request) => getConversation(ctx.db, requireUser(request).id, request.params.id),
+  );
+
+  api.patch(
+    '/api/conversations/:id',
+    {
+      ...user,
+      schema: {
+        params: ConversationParamsSchema,
+        body: UpdateConversationSchema,
+        response: { 200: ConversationSchema },
+      },
+    },
+    async (request) =>
+      changeConversation(ctx.db, requireUser(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/conversations/:conversationId',
+    { ...user, schema: { params: DeleteConversationParamsSchema } },
+    async (request, reply) => {
+      await removeConversation(ctx.db, requireUser(request).id, request.params.conversationId);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    '/api/messages/:id',
+    {
+      ...user,
+      schema: {
+        params: ConversationParamsSchema,
+        querystring: MessageListQuerySchema,
+        response: { 200: z.array(MessageSchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = await getMessages(
+        ctx.db,
+        requireUser(request).id,
+        request.params.id,
+        request.query,
+      );
+      return sendPage(reply, request.url, page, request.query.limit);
+    },
+  );
+
+  api.put(
+    '/api/messages/:id/feedback',
+    {
+      ...user,
+      schema: {
+        params: MessageIdParamsSchema,
+        body: FeedbackRequestSchema,
+        response: {
+          200: z.object({ id: z.number().int(), feedback: FeedbackValueSchema.nullable() }),
+        },
+      },
+    },
+    async (request) =>
+      giveFeedback(ctx.db, requireUser(request).id, request.params.id, request.body.feedback),
+  );
+}

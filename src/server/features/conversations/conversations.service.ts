@@ -1,0 +1,157 @@
+import { findOwnConversation } from '#server/db/ownership.queries.ts';
+import type { Executor } from '#server/db/client.ts';
+import type { Message } from '#shared/chat/chat-schemas.ts';
+import type { Conversation, UpdateConversation } from '#shared/chat/conversation-schemas.ts';
+import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
+import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
+import {
+  deleteConversation,
+  findOwnMessage,
+  findPersonaOwnership,
+  listAttachments,
+  listConversations,
+  listMessages,
+  setFeedback,
+  updateConversation,
+  type ConversationRow,
+} from './conversations.queries.ts';
+
+/** Another user's conversation or message is a 404 on every route, as if it did not exist. */
+const conversationNotFound = () => notFound('Conversation not found');
+
+function toConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    title: row.title,
+    timestamp: row.timestamp.toISOString(),
+    conversationId: row.conversationId,
+    personaId: row.personaId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+function encodeCursor(updatedAt: string, id: number) {
+  return Buffer.from(`${updatedAt}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string) {
+  const [updatedAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!updatedAt || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(updatedAt) || !/^\d{1,9}$/.test(id ?? '')) {
+    throw invalid('Invalid cursor', { before: ['Use the X-Next-Cursor of the previous page'] });
+  }
+  return { updatedAt, id: Number(id) };
+}
+
+/** The user's conversations, most recently active first, a page at a time. */
+export async function getConversations(
+  db: Executor,
+  userId: number,
+  query: { limit: number; before?: string | undefined },
+): Promise<Page<Conversation>> {
+  const rows = await listConversations(db, userId, {
+    limit: query.limit + 1,
+    ...(query.before ? { before: decodeCursor(query.before) } : {}),
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ row }) => toConversation(row)),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(last.cursorTime, last.row.id) : null,
+  };
+}
+
+export async function getConversation(db: Executor, userId: number, conversationId: string) {
+  const row = await findOwnConversation(db, userId, conversationId);
+  if (!row) throw conversationNotFound();
+  return toConversation(row);
+}
+
+/** Renames (null resets to 'Neues Gespräch') or changes the persona to one the user may use. */
+export async function changeConversation(
+  db: Executor,
+  user: PersonaUser,
+  conversationId: string,
+  patch: UpdateConversation,
+) {
+  if (!(await findOwnConversation(db, user.id, conversationId))) throw conversationNotFound();
+  const changes: { title?: string | null; personaId?: number | null } = {};
+  if (patch.title !== undefined) changes.title = patch.title;
+  if (patch.personaId !== undefined) {
+    if (patch.personaId !== null) {
+      const persona = await findPersonaOwnership(db, patch.personaId);
+      if (!persona || (persona.userId !== null && persona.userId !== user.id)) {
+        throw notFound('Persona not found');
+      }
+      if (!canUsePersona(user, persona))
+        throw forbidden('This persona is not available on your plan');
+    }
+    changes.personaId = patch.personaId;
+  }
+  const row = await updateConversation(db, user.id, conversationId, changes);
+  if (!row) throw conversationNotFound();
+  return toConversation(row);
+}
+
+export async function removeConversation(db: Executor, userId: number, conversationId: string) {
+  if (!(await deleteConversation(db, userId, conversationId))) throw conversationNotFound();
+}
+
+/** A conversation's messages, oldest first: the latest `limit`, or those before `before`. */
+export async function getMessages(
+  db: Executor,
+  userId: number,
+  conversationId: string,
+  query: { limit: number; before?: number | undefined },
+): Promise<Page<Message>> {
+  if (!(await findOwnConversation(db, userId, conversationId))) throw conversationNotFound();
+  const rows = await listMessages(db, conversationId, {
+    limit: query.limit + 1,
+    ...(query.before === undefined ? {} : { beforeId: query.before }),
+  });
+  const page = rows.slice(0, query.limit).reverse();
+  const files = await listAttachments(
+    db,
+    page.map((row) => row.id),
+  );
+  const items = page.map((row): Message => ({
+    id: row.id,
+    content: row.content,
+    isUserMessage: row.isUserMessage,
+    timestamp: row.timestamp.toISOString(),
+    conversationId: row.conversationId,
+    status: row.status === 'stopped' ? 'stopped' : 'complete',
+    model: row.model,
+    feedback: row.feedback === 'positive' || row.feedback === 'negative' ? row.feedback : null,
+    attachments: files
+      .filter((file) => file.messageId === row.id)
+      .map(({ id, name, type, size }) => ({ id, name, type, size })),
+  }));
+  return {
+    items,
+    nextCursor: rows.length > query.limit && page[0] ? String(page[0].id) : null,
+  };
+}
+
+/** Feedback on the user's own assistant replies only. */
+export async function giveFeedback(
+  db: Executor,
+  userId: number,
+  messageId: number,
+  feedback: 'positive' | 'negative' | null,
+) {
+  const row = await setFeedback(db, userId, messageId, feedback);
+  if (row) return { id: row.id, feedback };
+  const message = await findOwnMessage(db, userId, messageId);
+  if (!message) throw notFound('Message not found');
+  throw invalid('Feedback is only for assistant replies', {
+    id: ['This is a user message'],
+  });
+}

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import type { AttachmentReader, ChatAttachment } from '#server/ports/attachments.ts';
+import { AppError, conflict, notFound } from '#shared/errors/app-error.ts';
+import { isImageType } from '#shared/files/file-types.ts';
+import { findOwnFiles, findPageTexts, linkChatFiles, type FileRow } from './files.queries.ts';
+import type { FilesContext } from './files.service.ts';
+import { resolveStoragePath } from './files.storage.ts';
+import { chunkPages, PDF_CHUNK_POLICY, type PageText } from './pdf-chunks.ts';
+
+const PAGE_BATCH = 20;
+
+/**
+ * An attachment the model cannot use is refused before anything is linked
+ * (docs/decisions/021-unreadable-pdf-attachments.md).
+ */
+function requireUsable(file: FileRow) {
+  if (file.status === 'failed') {
+    const reason = file.processingError ?? 'The file could not be processed.';
+    throw new AppError('VALIDATION_ERROR', 422, `${file.originalFilename}: ${reason}`, {
+      fileId: file.id,
+    });
+  }
+  if (file.status !== 'ready') {
+    throw conflict(`${file.originalFilename} is still being processed. Please try again shortly.`, {
+      fileId: file.id,
+    });
+  }
+}
+
+/** Reads pages in order only until there is enough text for the chunks wanted. */
+async function readPdfChunks(
+  ctx: FilesContext,
+  fileId: number,
+  chunks: number,
+  chunkChars: number,
+) {
+  const pages: PageText[] = [];
+  // Page markers and paragraph breaks take a little room; one extra chunk's worth covers them.
+  const wanted = (chunks + 1) * chunkChars;
+  let collected = 0;
+  let afterPage = 0;
+  while (collected < wanted) {
+    const batch = await findPageTexts(ctx.db, fileId, afterPage, PAGE_BATCH);
+    for (const page of batch) {
+      pages.push({ pageNumber: page.pageNumber ?? 0, text: page.text });
+      collected += page.text.length;
+    }
+    if (batch.length < PAGE_BATCH) break;
+    afterPage = batch.at(-1)!.pageNumber ?? 0;
+  }
+  return chunkPages(pages, chunkChars, chunks);
+}
+
+async function readAttachment(
+  ctx: FilesContext,
+  file: FileRow,
+  policy: { chunks: number; chunkChars: number },
+): Promise<ChatAttachment> {
+  const base = { fileId: file.id, name: file.originalFilename, mediaType: file.fileType };
+  if (isImageType(file.fileType)) {
+    const path = resolveStoragePath(ctx.env.DATA_DIR, file.storagePath);
+    const data = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw notFound('File not found');
+      throw error;
+    });
+    return {
+      ...base,
+      kind: 'image',
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    };
+  }
+  const textChunks = await readPdfChunks(ctx, file.id, policy.chunks, policy.chunkChars);
+  return { ...base, kind: 'pdf', textChunks };
+}
+
+/**
+ * The files feature's side of the attachment port (src/server/ports/attachments.ts): images as
+ * bytes for vision models, PDFs as text chunks by tier (spec 02 §9), each file linked to the
+ * conversation and message in chat_files.
+ */
+export function createAttachmentReader(ctx: FilesContext): AttachmentReader {
+  return {
+    async readForChat({ userId, tier, fileIds, conversationId, messageId }) {
+      const ids = [...new Set(fileIds)];
+      if (ids.length === 0) return [];
+      const rows = await findOwnFiles(ctx.db, userId, ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const files = ids.map((id) => {
+        const file = byId.get(id);
+        if (!file) throw notFound('File not found');
+        return file;
+      });
+      files.forEach(requireUsable);
+      const policy = PDF_CHUNK_POLICY[tier] ?? PDF_CHUNK_POLICY.free;
+      const attachments = await Promise.all(files.map((file) => readAttachment(ctx, file, policy)));
+      await linkChatFiles(
+        ctx.db,
+        ids.map((fileId) => ({ conversationId, fileId, messageId })),
+      );
+      return attachments;
+    },
+  };
+}

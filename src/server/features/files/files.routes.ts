@@ -1,0 +1,111 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/http/access.ts';
+import { contentDisposition } from '#server/http/content-disposition.ts';
+import type { AppContext } from '#server/http/request-context.ts';
+import { invalid } from '#shared/errors/app-error.ts';
+import {
+  FileContentQuerySchema,
+  FileInfoSchema,
+  FileParamsSchema,
+  MAX_FILE_BYTES_ULTIMATE,
+} from '#shared/files/file-schemas.ts';
+import { isImageType } from '#shared/files/file-types.ts';
+import { accessTier } from '#shared/plans/tiers.ts';
+import { downloadName } from './file-names.ts';
+import { deleteFile, getFileInfo, openFileContent, uploadFile } from './files.service.ts';
+
+/** A served file may not run or load anything, even if a browser were to render it as a page. */
+const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/** Attachments (spec 01-core §5, 02 §3 user_files, §9): private to their owner. */
+export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The multipart parser is scoped to the upload route; everywhere else stays JSON-only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: MAX_FILE_BYTES_ULTIMATE + 1,
+        files: 1,
+        fields: 5,
+        fieldSize: 1024,
+        parts: 10,
+        headerPairs: 50,
+      },
+    });
+
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/files',
+        { config: { access: 'user' }, schema: { response: { 201: FileInfoSchema } } },
+        async (request, reply) => {
+          const user = requireUser(request);
+          if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data');
+          // Administrators count as Ultimate (docs/decisions/007-access-tier.md).
+          const tier = accessTier(user);
+          const part = await request.file();
+          if (!part) throw invalid('No file uploaded');
+          try {
+            const file = await uploadFile(ctx, user.id, tier, {
+              stream: part.file,
+              name: part.filename,
+            });
+            return reply.status(201).send(file);
+          } catch (error) {
+            // Refused mid-upload: the rest of the body is never read, so the connection must end.
+            if (!part.file.readableEnded) void reply.header('connection', 'close');
+            throw error;
+          }
+        },
+      );
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/files/:id',
+    {
+      config: { access: 'user' },
+      schema: { params: FileParamsSchema, response: { 200: FileInfoSchema } },
+    },
+    async (request) => getFileInfo(ctx, requireUser(request).id, request.params.id),
+  );
+
+  api.get(
+    '/api/files/:id/content',
+    {
+      config: { access: 'user' },
+      schema: { params: FileParamsSchema, querystring: FileContentQuerySchema },
+    },
+    async (request, reply) => {
+      const { row, handle, size } = await openFileContent(
+        ctx,
+        requireUser(request).id,
+        request.params.id,
+      );
+      const wantsDownload = request.query.download === '1' || request.query.download === 'true';
+      // Images show inline (chat previews); PDFs always download, never open in our origin.
+      const kind = isImageType(row.fileType) && !wantsDownload ? 'inline' : 'attachment';
+      return reply
+        .type(row.fileType)
+        .header('content-length', size)
+        .header(
+          'content-disposition',
+          contentDisposition(kind, downloadName(row.originalFilename, row.fileType)),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_CSP)
+        .send(handle.createReadStream());
+    },
+  );
+
+  api.delete(
+    '/api/files/:id',
+    { config: { access: 'user' }, schema: { params: FileParamsSchema } },
+    async (request, reply) => {
+      await deleteFile(ctx, requireUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import type { Readable } from 'node:stream';
+import type { AppContext } from '#server/http/request-context.ts';
+import { AppError, notFound } from '#shared/errors/app-error.ts';
+import {
+  FILE_MESSAGES,
+  uploadLimitFor,
+  type FileInfo,
+  type FileStatus,
+} from '#shared/files/file-schemas.ts';
+import { sanitizeFileName } from './file-names.ts';
+import {
+  deleteOwnFile,
+  findOwnFile,
+  insertFile,
+  insertPageTexts,
+  setFileStatus,
+  type FileRow,
+} from './files.queries.ts';
+import {
+  openStoredFile,
+  removeStoredFile,
+  resolveStoragePath,
+  storeUpload,
+} from './files.storage.ts';
+import { extractPdfText, PdfTextError } from './pdf-text.ts';
+
+export type FilesContext = Pick<AppContext, 'db' | 'env'>;
+
+export function toFileInfo(row: FileRow): FileInfo {
+  return {
+    id: row.id,
+    name: row.originalFilename,
+    size: row.fileSize,
+    type: row.fileType,
+    status: row.status as FileStatus,
+    processingError: row.processingError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stores an upload (type by content, size by tier: spec 01-core §5, 02 §9) and, for a PDF,
+ * extracts its text per page before answering, so the status returned is final: ready, or
+ * failed with the reason (docs/decisions/021-unreadable-pdf-attachments.md).
+ */
+export async function uploadFile(
+  ctx: FilesContext,
+  userId: number,
+  tier: string,
+  upload: { stream: Readable; name: string | undefined },
+): Promise<FileInfo> {
+  const limit = uploadLimitFor(tier);
+  const stored = await storeUpload(upload.stream, ctx.env.DATA_DIR, {
+    maxBytes: limit.maxBytes,
+    tooLarge: () => new AppError('VALIDATION_ERROR', 413, limit.message),
+    invalidType: () => new AppError('VALIDATION_ERROR', 415, FILE_MESSAGES.invalidType),
+  });
+  const absolutePath = resolveStoragePath(ctx.env.DATA_DIR, stored.storagePath);
+  const isPdf = stored.type === 'application/pdf';
+  let row: FileRow;
+  try {
+    row = await insertFile(ctx.db, {
+      userId,
+      filename: stored.filename,
+      originalFilename: sanitizeFileName(upload.name),
+      fileSize: stored.size,
+      fileType: stored.type,
+      storagePath: stored.storagePath,
+      status: isPdf ? 'processing' : 'ready',
+    });
+  } catch (error) {
+    await removeStoredFile(absolutePath);
+    throw error;
+  }
+  if (isPdf) row = await extractText(ctx, row, absolutePath);
+  return toFileInfo(row);
+}
+
+async function extractText(ctx: FilesContext, row: FileRow, absolutePath: string) {
+  let pages;
+  try {
+    pages = await extractPdfText(absolutePath);
+  } catch (error) {
+    if (!(error instanceof PdfTextError)) throw error;
+    return (await setFileStatus(ctx.db, row.id, 'failed', error.message)) ?? row;
+  }
+  return ctx.db.transaction(async (tx) => {
+    await insertPageTexts(tx, row.id, pages);
+    return (await setFileStatus(tx, row.id, 'ready')) ?? row;
+  });
+}
+
+/** Another user's file is indistinguishable from a missing one. */
+export async function requireOwnFile(ctx: FilesContext, userId: number, id: number) {
+  const row = await findOwnFile(ctx.db, userId, id);
+  if (!row) throw notFound('File not found');
+  return row;
+}
+
+export async function getFileInfo(ctx: FilesContext, userId: number, id: number) {
+  return toFileInfo(await requireOwnFile(ctx, userId, id));
+}
+
+/** The file row, an open handle on its bytes and their size on disk. */
+export async function openFileContent(ctx: FilesContext, userId: number, id: number) {
+  const row = await requireOwnFile(ctx, userId, id);
+  const handle = await openStoredFile(resolveStoragePath(ctx.env.DATA_DIR, row.storagePath));
+  if (!handle) throw notFound('File not found');
+  try {
+    const { size } = await handle.stat();
+    return { row, handle, size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Removes the row (its extracted text and chat links cascade) and the bytes on disk. */
+export async function deleteFile(ctx: FilesContext, userId: number, id: number) {
+  const row = await deleteOwnFile(ctx.db, userId, id);
+  if (!row) throw notFound('File not found');
+  await removeStoredFile(resolveStoragePath(ctx.env.DATA_DIR, row.storagePath));
+}

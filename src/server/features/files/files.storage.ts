@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  detectFileType,
+  SIGNATURE_BYTES,
+  type AcceptedFileType,
+} from '#shared/files/file-types.ts';
+
+/** Uploads live in DATA_DIR/files under random names; storagePath is relative to DATA_DIR. */
+const FILES_FOLDER = 'files';
+/** 128 random bits as hex: the whole storage name, nothing of the user's file name. */
+export const STORAGE_NAME = /^[0-9a-f]{32}$/;
+
+export function filesDirectory(dataDir: string) {
+  return path.resolve(dataDir, FILES_FOLDER);
+}
+
+/** The absolute path of a stored file; refuses anything that is not one of our storage names. */
+export function resolveStoragePath(dataDir: string, storagePath: string) {
+  const name = path.posix.basename(storagePath);
+  if (storagePath !== `${FILES_FOLDER}/${name}` || !STORAGE_NAME.test(name)) {
+    throw new Error(`Not a storage path: ${storagePath}`);
+  }
+  return path.join(filesDirectory(dataDir), name);
+}
+
+export interface UploadRules {
+  maxBytes: number;
+  /** Thrown when the content exceeds maxBytes. */
+  tooLarge: () => Error;
+  /** Thrown when the first bytes are not an accepted type. */
+  invalidType: () => Error;
+}
+
+/**
+ * Passes bytes through while checking them: the first SIGNATURE_BYTES decide the type (nothing
+ * is passed on before that), and one byte past maxBytes fails the stream. Failing destroys the
+ * upload stream, so reading stops at once.
+ */
+class UploadGuard extends Transform {
+  type: AcceptedFileType | null = null;
+  size = 0;
+  private head: Buffer[] = [];
+  private headLength = 0;
+
+  constructor(private readonly rules: UploadRules) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.rules.maxBytes) return done(this.rules.tooLarge());
+    if (this.type) return done(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SIGNATURE_BYTES) return done();
+    this.decide(done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.type) return done();
+    this.decide(done);
+  }
+
+  private decide(done: TransformCallback) {
+    const head = Buffer.concat(this.head, this.headLength);
+    this.head = [];
+    this.type = detectFileType(head);
+    if (!this.type) return done(this.rules.invalidType());
+    done(null, head);
+  }
+}
+
+export interface StoredUpload {
+  filename: string;
+  storagePath: string;
+  size: number;
+  type: AcceptedFileType;
+}
+
+/** Streams an upload to disk (never held whole in memory); on any failure the partial file is removed. */
+export async function storeUpload(
+  source: Readable,
+  dataDir: string,
+  rules: UploadRules,
+): Promise<StoredUpload> {
+  const directory = filesDirectory(dataDir);
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const filename = randomBytes(16).toString('hex');
+  const target = path.join(directory, filename);
+  const guard = new UploadGuard(rules);
+  // Opened before any byte is read, so a refusal can never race the file's creation and leave it.
+  const handle = await open(target, 'wx', 0o600);
+  try {
+    await pipeline(source, guard, handle.createWriteStream());
+  } catch (error) {
+    await removeStoredFile(target);
+    throw error;
+  }
+  return {
+    filename,
+    storagePath: `${FILES_FOLDER}/${filename}`,
+    size: guard.size,
+    type: guard.type!,
+  };
+}
+
+export async function removeStoredFile(absolutePath: string) {
+  await unlink(absolutePath).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}
+
+/** Opens a stored file for reading; null when it is missing on disk. */
+export async function openStoredFile(absolutePath: string) {
+  try {
+    return await open(absolutePath, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import type { Executor } from '#server/db/client.ts';
+import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
+import { findModel, isModelAllowedForTier } from '#shared/models/model-ids.ts';
+import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
+import { accessTier } from '#shared/plans/tiers.ts';
+import {
+  FontSizeSchema,
+  LanguageSchema,
+  normalizeAccentColor,
+  ResponseLengthSchema,
+  SETTINGS_DEFAULTS,
+  ThemeSchema,
+  type Settings,
+  type UpdateSettings,
+} from '#shared/settings/settings-schemas.ts';
+import {
+  findPersonaOwnership,
+  findSettings,
+  upsertSettings,
+  userExists,
+  type SettingsRow,
+} from './settings.queries.ts';
+
+type StoredSettings = Omit<SettingsRow, 'id' | 'updatedAt'>;
+/** The signed-in user as far as settings rules need it. */
+type Actor = PersonaUser;
+
+function pick<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : fallback;
+}
+
+/** A stored value outside today's option lists reads as the default instead of breaking the screen. */
+function toSettings(row: StoredSettings): Settings {
+  return {
+    userId: row.userId,
+    theme: pick(ThemeSchema, row.theme, SETTINGS_DEFAULTS.theme),
+    accentColor: normalizeAccentColor(row.accentColor),
+    fontSize: pick(FontSizeSchema, row.fontSize, SETTINGS_DEFAULTS.fontSize),
+    responseLength: pick(
+      ResponseLengthSchema,
+      row.responseLength,
+      SETTINGS_DEFAULTS.responseLength,
+    ),
+    aiModel: row.aiModel,
+    defaultPersona: row.defaultPersona,
+    defaultPersonaId: row.defaultPersona,
+    animationsEnabled: row.animationsEnabled,
+    language: pick(LanguageSchema, row.language, SETTINGS_DEFAULTS.language),
+  };
+}
+
+/** A user without a settings row (e.g. created before registration wrote one) reads the defaults. */
+export async function getSettings(db: Executor, userId: number): Promise<Settings> {
+  const row = await findSettings(db, userId);
+  return toSettings(row ?? { userId, ...SETTINGS_DEFAULTS });
+}
+
+/** Own settings, or any user's for an administrator; everyone else is refused. */
+export async function getSettingsFor(db: Executor, actor: Actor, userId: number) {
+  if (userId !== actor.id) {
+    if (!actor.isAdmin) throw forbidden('You may only read your own settings');
+    if (!(await userExists(db, userId))) throw notFound('User not found');
+  }
+  return getSettings(db, userId);
+}
+
+/**
+ * Only the owner changes settings, administrators included (spec 01-core §7 PATCH is the
+ * user's own call). The model must be open to the user's access tier (spec §6; administrators
+ * count as Ultimate, docs/decisions/007-access-tier.md) and the
+ * default persona one they may use.
+ */
+export async function updateSettings(
+  db: Executor,
+  actor: Actor,
+  userId: number,
+  patch: UpdateSettings,
+): Promise<Settings> {
+  if (userId !== actor.id) throw forbidden('You may only change your own settings');
+
+  if (patch.aiModel !== undefined) {
+    const tier = accessTier(actor);
+    if (!isModelAllowedForTier(patch.aiModel, tier)) {
+      const model = findModel(patch.aiModel)?.name ?? patch.aiModel;
+      throw forbidden(`${model} is not available on your plan`);
+    }
+  }
+
+  if (patch.defaultPersona !== undefined && patch.defaultPersona !== null) {
+    const persona = await findPersonaOwnership(db, patch.defaultPersona);
+    if (!persona || !canUsePersona(actor, persona)) {
+      throw invalid('This persona is not available', {
+        defaultPersona: ['This persona does not exist or is not available on your plan'],
+      });
+    }
+  }
+
+  const row = await upsertSettings(db, userId, patch);
+  return toSettings(row);
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '#shared/errors/app-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const REQUESTED_WITH = 'XMLHttpRequest';
+
+function requestOrigin(request: FastifyRequest) {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * CSRF defence for cookie-authenticated calls: a mutating /api request must carry
+ * `X-Requested-With: XMLHttpRequest` (a header no cross-site form can send and no
+ * cross-origin script can send without our CORS consent) and, when the browser names
+ * an Origin, it must be ours or on ALLOWED_ORIGINS (the native app's origins).
+ * Allowed origins also get credentialed CORS answers.
+ */
+export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: readonly string[]) {
+  const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const isAllowedCrossOrigin = origin !== undefined && allowed.has(origin);
+
+    if (isAllowedCrossOrigin) {
+      void reply.header('access-control-allow-origin', origin);
+      void reply.header('access-control-allow-credentials', 'true');
+      void reply.header('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        void reply.header('access-control-allow-methods', 'GET, POST, PATCH, PUT, DELETE');
+        void reply.header(
+          'access-control-allow-headers',
+          'Content-Type, X-Requested-With, Accept, Cache-Control, Pragma, Last-Event-ID',
+        );
+        void reply.header('access-control-max-age', '600');
+        return reply.status(204).send();
+      }
+    }
+
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers['x-requested-with'] !== REQUESTED_WITH) {
+      throw forbidden('Missing X-Requested-With header');
+    }
+    if (origin !== undefined && origin !== requestOrigin(request) && !isAllowedCrossOrigin) {
+      throw forbidden('Cross-origin request refused');
+    }
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '#shared/errors/app-error.ts';
+import { RateLimitedError } from './rate-limit.ts';
+
+/** Maps Fastify's own client errors (bad JSON, too large, wrong type…) to the envelope. */
+function fromFastifyError(error: FastifyError): AppError {
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('VALIDATION_ERROR', 413, 'Request body is too large');
+  if (status === 415) return new AppError('VALIDATION_ERROR', 415, 'Unsupported content type');
+  if (status === 429) return new AppError('RATE_LIMIT_ERROR', 429, error.message);
+  if (status >= 400 && status < 500) {
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Malformed JSON body'
+        : error.message;
+    return new AppError('VALIDATION_ERROR', status, message);
+  }
+  return new AppError('SERVER_ERROR', 500, 'Internal server error');
+}
+
+/** zod issues as the envelope's details: field path → messages. */
+export function toFieldErrors(issues: { instancePath: string; message?: string }[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return fields;
+}
+
+/** One error envelope for every non-2xx answer; no stack trace leaves the server. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first problem is the message a toast shows; details list every field.
+      const message = error.validation[0]?.message ?? 'The entered data is invalid';
+      appError = new AppError('VALIDATION_ERROR', 400, message, toFieldErrors(error.validation));
+    } else {
+      appError = fromFastifyError(error);
+    }
+    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError instanceof RateLimitedError) {
+      void reply.header('retry-after', String(appError.retryAfterSeconds));
+    }
+    return reply.status(appError.statusCode).send(appError.toEnvelope());
+  });
+}

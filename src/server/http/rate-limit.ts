@@ -1,0 +1,117 @@
+import { AppError } from '#shared/errors/app-error.ts';
+
+/** A fixed-window counter: how often a key was hit in the current window and when it resets. */
+export interface RateLimitWindow {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Where counters live. In-process by default; a Redis store (INCR + PEXPIRE) implements the
+ * same three calls when several API servers share limits (ARCHITECTURE.md "runtime pieces").
+ */
+export interface RateLimitStore {
+  increment(key: string, windowMs: number, now: number): Promise<RateLimitWindow>;
+  get(key: string, now: number): Promise<RateLimitWindow | null>;
+  reset(key: string): Promise<void>;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, RateLimitWindow>();
+  private nextSweep = 0;
+
+  async increment(key: string, windowMs: number, now: number): Promise<RateLimitWindow> {
+    this.sweep(now);
+    const current = this.windows.get(key);
+    if (current && current.resetAt > now) {
+      current.count += 1;
+      return { ...current };
+    }
+    const fresh = { count: 1, resetAt: now + windowMs };
+    this.windows.set(key, fresh);
+    return { ...fresh };
+  }
+
+  async get(key: string, now: number): Promise<RateLimitWindow | null> {
+    const current = this.windows.get(key);
+    return current && current.resetAt > now ? { ...current } : null;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  /** Drops finished windows now and then, so memory stays bounded by recent traffic. */
+  private sweep(now: number) {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const [key, window] of this.windows) {
+      if (window.resetAt <= now) this.windows.delete(key);
+    }
+  }
+}
+
+export interface RateLimitRule {
+  /** Namespaces keys so several limiters can share one store. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Whole seconds until the window resets (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly rule: RateLimitRule,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Counts one hit; refused once the limit is exceeded within the window. */
+  async consume(key: string): Promise<RateLimitVerdict> {
+    const now = this.clock();
+    const window = await this.store.increment(this.key(key), this.rule.windowMs, now);
+    return this.verdict(window.count <= this.rule.limit, window.resetAt, now);
+  }
+
+  /** Whether another hit would still be allowed, without counting one. */
+  async check(key: string): Promise<RateLimitVerdict> {
+    const now = this.clock();
+    const window = await this.store.get(this.key(key), now);
+    if (!window) return { allowed: true, retryAfterSeconds: 0 };
+    return this.verdict(window.count < this.rule.limit, window.resetAt, now);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.store.reset(this.key(key));
+  }
+
+  private key(key: string) {
+    return `${this.rule.name}:${key}`;
+  }
+
+  private verdict(allowed: boolean, resetAt: number, now: number): RateLimitVerdict {
+    return {
+      allowed,
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)),
+    };
+  }
+}
+
+/**
+ * 429 RATE_LIMIT_ERROR (spec 01-core §8); the error handler adds the Retry-After header (RFC 9110 §10.2.3).
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super('RATE_LIMIT_ERROR', 429, message, { retryAfterSeconds });
+  }
+}

@@ -1,0 +1,23 @@
+import type { DatabaseHandle } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { SessionUser } from '#server/features/auth/sessions.service.ts';
+import type { AttachmentReader } from '#server/ports/attachments.ts';
+
+/** What every feature receives from buildApp(). */
+export interface AppContext {
+  env: Env;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  /** APP_SECRET: keys session-token hashes. */
+  secret: string;
+  /** Files attached to chat messages (implemented by features/files, used by features/chat). */
+  attachments: AttachmentReader;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie before any handler runs. */
+    user: SessionUser | null;
+    sessionId: number | null;
+  }
+}

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, notFound } from '#shared/errors/app-error.ts';
+
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated,
+ * and any non-API path without a file answered with index.html (client-side routing).
+ * Missing files with an extension (e.g. a locale JSON) stay 404 rather than becoming HTML.
+ */
+export async function registerStaticClient(app: FastifyInstance, distDir: string) {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root }, 'client build not found; run `npm run build` to serve the web app');
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      void reply.header(
+        'cache-control',
+        HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  let indexHtml: Buffer | undefined;
+  const sendIndex = (reply: FastifyReply) => {
+    if (!indexHtml && !existsSync(indexFile)) {
+      const error = new AppError('SERVER_ERROR', 503, 'The web app is not built: run `npm run build`');
+      return reply.status(503).send(error.toEnvelope());
+    }
+    indexHtml ??= readFileSync(indexFile);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  };
+
+  // The static wildcard would answer the bare directory with 403.
+  app.get('/', (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      path.extname(pathname) === '';
+    if (!wantsPage) {
+      const error = notFound(`Route ${request.method} ${pathname} not found`);
+      return reply.status(404).send(error.toEnvelope());
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,31 @@
+import type { SubscriptionTier } from '#shared/plans/tiers.ts';
+
+/**
+ * What the chat needs to know about files attached to a message. The files feature implements
+ * it; app.ts hands the implementation to the chat feature (features never import each other).
+ */
+export interface ChatAttachment {
+  fileId: number;
+  /** The user's original file name, for ' [Datei: {name}]' and the model context. */
+  name: string;
+  kind: 'image' | 'pdf';
+  mediaType: string;
+  /** Image bytes, for vision-capable models. */
+  data?: Uint8Array;
+  /** PDF text in chunks, at most as many as the tier allows (spec 02 §9). */
+  textChunks?: string[];
+}
+
+export interface AttachmentReader {
+  /**
+   * Reads the user's own files for a chat message and links them to the conversation and message.
+   * Throws NOT_FOUND (404) for any id that is not the user's.
+   */
+  readForChat(input: {
+    userId: number;
+    tier: SubscriptionTier;
+    fileIds: number[];
+    conversationId: string;
+    messageId: number;
+  }): Promise<ChatAttachment[]>;
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fakeServer,
+  GUEST,
+  settingsBody,
+  userBody,
+  type RecordedRequest,
+} from './support/fake-server.ts';
+import { renderApp } from './support/render-app.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('auth screen (spec 01-core §2, §4, §8)', () => {
+  it('validates inline with the shared schema before calling the server', async () => {
+    const server = fakeServer({ 'GET /api/user': GUEST });
+    renderApp('/auth?mode=register');
+    await userEvent.type(await screen.findByLabelText('Benutzername'), 'ab');
+    await userEvent.type(screen.getByLabelText('E-Mail-Adresse (optional)'), 'nope');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'short');
+    await userEvent.type(screen.getByLabelText('Passwort wiederholen'), 'other');
+    await userEvent.click(screen.getByRole('button', { name: 'Konto erstellen' }));
+    expect(screen.getByText('Der Benutzername muss 3 bis 32 Zeichen lang sein.')).toBeTruthy();
+    expect(screen.getByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+    expect(screen.getByText('Das Passwort muss 8 bis 256 Zeichen lang sein.')).toBeTruthy();
+    expect(screen.getByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
+    expect(screen.getByLabelText('Benutzername').getAttribute('aria-invalid')).toBe('true');
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('logs in with remember me and greets by name', async () => {
+    let signedIn = false;
+    const server = fakeServer({
+      'GET /api/user': () => (signedIn ? { status: 200, body: userBody() } : GUEST),
+      'POST /api/login': (request: RecordedRequest) => {
+        signedIn = true;
+        return {
+          status: 200,
+          body: userBody({ username: (request.body as { username: string }).username }),
+        };
+      },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+    });
+    renderApp('/auth');
+    await userEvent.type(await screen.findByLabelText('Benutzername'), 'anna');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'correct horse');
+    await userEvent.click(screen.getByLabelText('Angemeldet bleiben'));
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Angemeldet')).toBeTruthy();
+    expect(screen.getByText('Willkommen zurück, Anna!')).toBeTruthy();
+    const login = server.requests.find((r) => r.url === '/api/login');
+    expect(login?.body).toEqual({ username: 'anna', password: 'correct horse', rememberMe: true });
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Orbit Chat' })).toBeTruthy(),
+    );
+  });
+
+  it('shows the failure toast with a translated reason', async () => {
+    fakeServer({
+      'GET /api/user': GUEST,
+      'POST /api/login': {
+        status: 401,
+        body: { message: 'Invalid username or password', code: 'AUTH_ERROR', statusCode: 401 },
+      },
+    });
+    renderApp('/auth');
+    await userEvent.type(await screen.findByLabelText('Benutzername'), 'anna');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'wrong password');
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Anmeldung fehlgeschlagen')).toBeTruthy();
+    expect(screen.getByText('Benutzername oder Passwort ist falsch.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, settingsBody, userBody, type RecordedRequest } from './support/fake-server.ts';
+import { renderApp } from './support/render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function chatServer(chat: { status: number; body?: unknown }) {
+  return fakeServer({
+    'GET /api/user': { status: 200, body: userBody() },
+    'GET /api/settings/7': { status: 200, body: settingsBody() },
+    'GET /api/conversations': { status: 200, body: [] },
+    'POST /api/chat': chat,
+  });
+}
+
+const chatCalls = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.method === 'POST' && request.url === '/api/chat');
+
+async function sendMessage(text: string) {
+  const input = await screen.findByRole('textbox', { name: 'Nachricht' });
+  await userEvent.type(input, `${text}{Enter}`);
+}
+
+describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
+  it('a quota error shows the limit panel with the upgrade link and no error bubble', async () => {
+    const server = chatServer({
+      status: 429,
+      body: {
+        message: 'Monthly message limit reached. Upgrade to Premium for unlimited messages.',
+        code: 'QUOTA_EXCEEDED_ERROR',
+        statusCode: 429,
+      },
+    });
+    renderApp('/chat');
+    await sendMessage('Hallo');
+
+    const panel = await screen.findByRole('alert', { name: 'Nachrichtenlimit erreicht' });
+    expect(panel.textContent).toContain('monatliches Nachrichtenlimit');
+    expect(screen.getByRole('link', { name: 'Jetzt upgraden' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+    expect(screen.queryByText(/Entschuldigung, ich konnte deine Nachricht/)).toBeNull();
+    expect(screen.getByRole('article', { name: 'Deine Nachricht' }).textContent).toContain('Hallo');
+
+    const [call] = chatCalls(server.requests);
+    expect(call?.headers.accept).toBe('text/event-stream');
+    expect(call?.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(call?.credentials).toBe('include');
+    expect(call?.body).toEqual({ message: 'Hallo', conversationId: null });
+  });
+
+  it('any other failure adds the red error bubble and keeps the user message', async () => {
+    chatServer({
+      status: 500,
+      body: { message: 'Internal error', code: 'SERVER_ERROR', statusCode: 500 },
+    });
+    renderApp('/chat');
+    await sendMessage('Wie spät ist es?');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Entschuldigung, ich konnte deine Nachricht nicht verarbeiten. Bitte versuche es später erneut.',
+    );
+    expect(screen.getByRole('article', { name: 'Deine Nachricht' }).textContent).toContain(
+      'Wie spät ist es?',
+    );
+    expect(screen.queryByRole('link', { name: 'Jetzt upgraden' })).toBeNull();
+    // The input is usable again.
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveProperty('disabled', false);
+  });
+
+  it('Escape clears the input and Shift+Enter makes a newline instead of sending', async () => {
+    const server = chatServer({ status: 500 });
+    renderApp('/chat');
+    const input = await screen.findByRole('textbox', { name: 'Nachricht' });
+    await userEvent.type(input, 'Zeile eins{Shift>}{Enter}{/Shift}Zeile zwei');
+    expect((input as HTMLTextAreaElement).value).toBe('Zeile eins\nZeile zwei');
+    await userEvent.type(input, '{Escape}');
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    await userEvent.type(input, '   {Enter}');
+    expect(chatCalls(server.requests)).toEqual([]);
+  });
+});

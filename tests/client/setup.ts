@@ -1,0 +1,32 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { initI18n } from '#client/lib/i18n.ts';
+
+// jsdom has no matchMedia; the app asks it for theme and motion preferences.
+if (!('matchMedia' in window)) {
+  Object.defineProperty(window, 'matchMedia', {
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// Lazy pages and translation files are transformed on first use: allow for that.
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeAll(async () => {
+  // German, the product's first language, unless a test switches.
+  localStorage.setItem('i18nextLng', 'de');
+  await initI18n();
+});
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,82 @@
+import { vi } from 'vitest';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+type Handler = (request: RecordedRequest) => { status: number; body?: unknown } | undefined;
+
+/**
+ * Replaces the browser's fetch (the network edge) with routes answered in-process, and records
+ * every request the app sends. Our own code runs unchanged.
+ */
+export function fakeServer(routes: Record<string, Handler | { status: number; body?: unknown }>) {
+  const requests: RecordedRequest[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [
+        k.toLowerCase(),
+        v,
+      ]),
+    );
+    const request: RecordedRequest = {
+      method: init.method ?? 'GET',
+      url,
+      headers,
+      credentials: init.credentials,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const route = routes[`${request.method} ${url.split('?')[0]}`];
+    const answer = typeof route === 'function' ? route(request) : route;
+    const { status, body } = answer ?? {
+      status: 404,
+      body: { message: 'Not found', code: 'NOT_FOUND', statusCode: 404 },
+    };
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { requests, fetch: fetchStub };
+}
+
+export const GUEST = {
+  status: 401,
+  body: { message: 'Authentication required', code: 'AUTH_ERROR', statusCode: 401 },
+};
+
+export function userBody(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    username: 'anna',
+    displayName: 'Anna',
+    isAdmin: false,
+    isSubscribed: false,
+    subscriptionTier: 'free',
+    subscriptionExpiry: null,
+    ...overrides,
+  };
+}
+
+export function settingsBody(overrides: Record<string, unknown> = {}) {
+  return {
+    userId: 7,
+    theme: 'dunkel',
+    accentColor: 'purple',
+    fontSize: 'medium',
+    responseLength: 'balanced',
+    aiModel: 'gpt-4o',
+    defaultPersona: null,
+    defaultPersonaId: null,
+    animationsEnabled: true,
+    language: 'de',
+    ...overrides,
+  };
+}

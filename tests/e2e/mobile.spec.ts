@@ -1,0 +1,55 @@
+import { registerInGerman } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('guests get the top bar and a drawer that locks scrolling and closes on navigation', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Orbit Chat' });
+  await expect(drawer).toBeVisible();
+  const box = (await drawer.boundingBox())!;
+  expect(Math.round(box.width)).toBe(Math.round(390 * 0.86));
+  expect(await page.evaluate('getComputedStyle(document.body).overflow')).toBe('hidden');
+  for (const name of ['Startseite', 'Funktionen', 'Preise', 'Anmelden', 'Registrieren']) {
+    await expect(drawer.getByRole('link', { name })).toBeVisible();
+  }
+
+  await drawer.getByRole('link', { name: 'Preise' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(drawer).toBeHidden();
+  expect(await page.evaluate('getComputedStyle(document.body).overflow')).not.toBe('hidden');
+});
+
+test('signed-in drawer lists the user links and logs out', async ({ page }) => {
+  await registerInGerman(page);
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Orbit Chat' });
+  for (const name of [
+    'Startseite',
+    'Neuer Chat',
+    'KI-Personas',
+    'Website-Builder',
+    'CodeHub',
+    'Abonnement',
+    'Einstellungen',
+  ]) {
+    await expect(drawer.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(drawer.getByTestId('drawer-conversations')).toContainText('Noch keine Gespräche');
+  await drawer.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByText('Du wurdest erfolgreich abgemeldet', { exact: true })).toBeVisible();
+});
+
+test('a wide drawer stops at 340 px', async ({ page }) => {
+  await page.setViewportSize({ width: 767, height: 900 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  const box = (await page.getByRole('dialog', { name: 'Orbit Chat' }).boundingBox())!;
+  expect(Math.round(box.width)).toBe(340);
+});

@@ -1,0 +1,35 @@
+import { expect, test } from './support/fixtures.ts';
+
+// Offline, the app's calls fail before reaching a server; that is the point of this test.
+test.use({ expectedLoadErrors: { '/api/user': [0], '/healthz': [0] } });
+
+test('the manifest is served and the app shell works offline after the first visit', async ({
+  page,
+  context,
+}) => {
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(manifest.ok()).toBe(true);
+  expect(await manifest.json()).toMatchObject({
+    name: 'Orbit Chat',
+    start_url: '/',
+    display: 'standalone',
+    icons: expect.arrayContaining([expect.objectContaining({ sizes: '512x512' })]),
+  });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orbit Chat' })).toBeVisible();
+  // The worker registers from a module (no inline script under the CSP) and takes control.
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
+        .serviceWorker.controller !== null,
+    undefined,
+    { timeout: 30_000 },
+  );
+
+  await context.setOffline(true);
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Preise' })).toBeVisible();
+  await expect(page.getByTestId('plan-expert')).toContainText('29,99 €');
+  await context.setOffline(false);
+});

@@ -1,0 +1,294 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personas } from '#server/db/schema/personas.ts';
+import { aiModels } from '#server/db/schema/ai.ts';
+import {
+  createConversation,
+  createSignedInUser,
+  DEFAULT_PASSWORD,
+} from '#tests/support/factories.ts';
+import { nextIp, uniqueUsername } from '#tests/support/auth-helpers.ts';
+import { multipartUpload } from '#tests/support/multipart.ts';
+import { SAMPLE_FILES } from '#tests/support/sample-files.ts';
+import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+
+/**
+ * Every registered /api route × {guest, user, another user, admin} → the status each must get.
+ * A route added without a row here fails the suite, so no route ships without a stated rule.
+ */
+type Caller = 'guest' | 'user' | 'other' | 'admin';
+const CALLERS: Caller[] = ['guest', 'user', 'other', 'admin'];
+
+interface Fixture {
+  userId: number;
+  username: string;
+  personaId: number;
+  /** A file uploaded by the 'user' caller. */
+  fileId: number;
+  /** The 'user' caller's conversation: a question and its reply. */
+  conversationId: string;
+  userMessageId: number;
+  replyMessageId: number;
+  /** An administrator's ai_models row. */
+  modelId: string;
+}
+interface Case {
+  url: (f: Fixture) => string;
+  payload?: (f: Fixture, caller: Caller) => unknown;
+  /** A multipart body (payload and its content-type header) instead of JSON. */
+  multipart?: () => { payload: Buffer; headers: Record<string, string> };
+  expect: Record<Caller, number>;
+}
+
+const persona = {
+  name: 'Matrix',
+  description: 'Access matrix persona',
+  systemPrompt: 'You are terse.',
+  icon: 'sparkles',
+  color: '#8b5cf6',
+};
+
+const MATRIX: Record<string, Case> = {
+  'POST /api/register': {
+    url: () => '/api/register',
+    payload: () => ({ username: uniqueUsername('reg'), password: DEFAULT_PASSWORD }),
+    expect: { guest: 201, user: 201, other: 201, admin: 201 },
+  },
+  'POST /api/login': {
+    url: () => '/api/login',
+    payload: (f) => ({ username: f.username, password: DEFAULT_PASSWORD }),
+    expect: { guest: 200, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/logout': {
+    url: () => '/api/logout',
+    expect: { guest: 200, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/user': {
+    url: () => '/api/user',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'PATCH /api/user': {
+    url: () => '/api/user',
+    payload: () => ({ displayName: 'Renamed' }),
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/settings/me': {
+    url: () => '/api/settings/me',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/settings/:userId': {
+    url: (f) => `/api/settings/${f.userId}`,
+    expect: { guest: 401, user: 200, other: 403, admin: 200 },
+  },
+  'PATCH /api/settings/:userId': {
+    url: (f) => `/api/settings/${f.userId}`,
+    payload: () => ({ theme: 'hell' }),
+    expect: { guest: 401, user: 200, other: 403, admin: 403 },
+  },
+  'GET /api/personas': {
+    url: () => '/api/personas',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/personas': {
+    url: () => '/api/personas',
+    payload: () => persona,
+    expect: { guest: 401, user: 201, other: 201, admin: 201 },
+  },
+  'PATCH /api/personas/:id': {
+    url: (f) => `/api/personas/${f.personaId}`,
+    payload: () => ({ name: 'Renamed persona' }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'DELETE /api/personas/:id': {
+    url: (f) => `/api/personas/${f.personaId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'POST /api/client-errors': {
+    url: () => '/api/client-errors',
+    payload: () => ({ message: 'Access matrix crash report' }),
+    expect: { guest: 201, user: 201, other: 201, admin: 201 },
+  },
+  'POST /api/files': {
+    url: () => '/api/files',
+    multipart: () => multipartUpload({ name: 'matrix.png', content: SAMPLE_FILES.png }),
+    expect: { guest: 401, user: 201, other: 201, admin: 201 },
+  },
+  // Files are private to their owner, administrators included.
+  'GET /api/files/:id': {
+    url: (f) => `/api/files/${f.fileId}`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/files/:id/content': {
+    url: (f) => `/api/files/${f.fileId}/content`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'DELETE /api/files/:id': {
+    url: (f) => `/api/files/${f.fileId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'GET /api/search': {
+    url: () => '/api/search?q=matrix',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/conversations/:conversationId/export': {
+    url: (f) => `/api/conversations/${f.conversationId}/export?format=txt`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/models': {
+    url: () => '/api/models',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/admin/models': {
+    url: () => '/api/admin/models',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'PUT /api/admin/models/:modelId': {
+    url: (f) => `/api/admin/models/${f.modelId}`,
+    payload: () => ({ displayName: 'Matrix', provider: 'openai-compatible', upstreamModel: 'llama3' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'DELETE /api/admin/models/:modelId': {
+    url: (f) => `/api/admin/models/${f.modelId}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 204 },
+  },
+  // Another user's conversation or message is a 404 on every chat route, administrators included.
+  'POST /api/chat': {
+    url: () => '/api/chat',
+    payload: (f) => ({ message: 'Matrix question', conversationId: f.conversationId }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'POST /api/chat/edit': {
+    url: () => '/api/chat/edit',
+    payload: (f) => ({ messageId: f.userMessageId, message: 'Edited question' }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'POST /api/chat/regenerate': {
+    url: () => '/api/chat/regenerate',
+    payload: (f) => ({ messageId: f.replyMessageId }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'POST /api/chat/stop': {
+    url: () => '/api/chat/stop',
+    payload: (f) => ({ conversationId: f.conversationId }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/chat/stream/:conversationId': {
+    url: (f) => `/api/chat/stream/${f.conversationId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'GET /api/conversations': {
+    url: () => '/api/conversations',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/conversations/:id': {
+    url: (f) => `/api/conversations/${f.conversationId}`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'PATCH /api/conversations/:id': {
+    url: (f) => `/api/conversations/${f.conversationId}`,
+    payload: () => ({ title: 'Renamed chat' }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'DELETE /api/conversations/:conversationId': {
+    url: (f) => `/api/conversations/${f.conversationId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'GET /api/messages/:id': {
+    url: (f) => `/api/messages/${f.conversationId}`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'PUT /api/messages/:id/feedback': {
+    url: (f) => `/api/messages/${f.replyMessageId}/feedback`,
+    payload: () => ({ feedback: 'positive' }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+};
+
+let t: TestContext;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'orbit-matrix-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Fresh callers per route, since some calls (logout, login) change the caller's session. */
+async function setUpCallers() {
+  const paid = { subscriptionTier: 'ultimate', subscriptionExpiry: null };
+  const owner = await createSignedInUser(t.db, paid);
+  const other = await createSignedInUser(t.db, paid);
+  const admin = await createSignedInUser(t.db, { isAdmin: true });
+  const [row] = await t.db
+    .insert(personas)
+    .values({ ...persona, userId: owner.user.id })
+    .returning({ id: personas.id });
+  const uploaded = await api(t.app, {
+    method: 'POST',
+    url: '/api/files',
+    cookie: owner.cookie,
+    ...multipartUpload({ name: 'owned.png', content: SAMPLE_FILES.png }),
+  });
+  const { conversation, messages } = await createConversation(t.db, owner.user.id, {
+    messages: ['Matrix question', 'Matrix answer'],
+  });
+  const [model] = await t.db
+    .insert(aiModels)
+    .values({
+      modelId: `matrix-${conversation.id}`,
+      displayName: 'Matrix model',
+      provider: 'openai-compatible',
+      upstreamModel: 'llama3',
+    })
+    .returning({ modelId: aiModels.modelId });
+  const fixture: Fixture = {
+    userId: owner.user.id,
+    username: owner.user.username,
+    personaId: row!.id,
+    fileId: uploaded.json<{ id: number }>().id,
+    conversationId: conversation.conversationId,
+    userMessageId: messages[0]!.id,
+    replyMessageId: messages[1]!.id,
+    modelId: model!.modelId,
+  };
+  const cookies: Record<Caller, string | undefined> = {
+    guest: undefined,
+    user: owner.cookie,
+    other: other.cookie,
+    admin: admin.cookie,
+  };
+  return { fixture, cookies };
+}
+
+describe('access matrix', () => {
+  it('has a rule for every registered API route', () => {
+    const registered = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(registered.filter((key) => !(key in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  for (const [key, rule] of Object.entries(MATRIX)) {
+    it(`${key} answers guest ${rule.expect.guest}, user ${rule.expect.user}, other ${rule.expect.other}, admin ${rule.expect.admin}`, async () => {
+      const method = key.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      const statuses: Partial<Record<Caller, number>> = {};
+      for (const caller of CALLERS) {
+        const { fixture, cookies } = await setUpCallers();
+        const payload = rule.payload?.(fixture, caller);
+        const response = await api(t.app, {
+          method,
+          url: rule.url(fixture),
+          remoteAddress: nextIp(),
+          ...(cookies[caller] ? { cookie: cookies[caller] } : {}),
+          ...(payload === undefined ? {} : { payload: payload as object }),
+          ...rule.multipart?.(),
+        });
+        statuses[caller] = response.statusCode;
+      }
+      expect(statuses).toEqual(rule.expect);
+    });
+  }
+});

@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendChat } from '#tests/support/chat-helpers.ts';
+import { createSignedInUser } from '#tests/support/factories.ts';
+import { FakeAi, type WireMessage } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { multipartUpload } from '#tests/support/multipart.ts';
+import { buildPdf } from '#tests/support/pdf-builder.ts';
+import { SAMPLE_FILES } from '#tests/support/sample-files.ts';
+import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+
+/** Files attached to a message reach the model through the files feature's reader (issue #3 §6). */
+let t: TestContext;
+let fake: FakeAi;
+let dataDir: string;
+beforeAll(async () => {
+  fake = await FakeAi.start();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'orbit-chat-files-'));
+  t = await createTestApp(fake.env({ DATA_DIR: dataDir }));
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function upload(cookie: string, name: string, content: Buffer) {
+  const response = await api(t.app, {
+    method: 'POST',
+    url: '/api/files',
+    cookie,
+    ...multipartUpload({ name, content }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+const partsOf = (message: WireMessage | undefined) =>
+  typeof message?.content === 'string'
+    ? [{ type: 'text', text: message.content }]
+    : (message?.content ?? []);
+
+describe('attachments in the chat', () => {
+  it('sends an image to a vision model and lists it on the message', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const fileId = await upload(cookie, 'bild.png', SAMPLE_FILES.png);
+    const response = await sendChat(t.app, cookie, {
+      message: 'Was siehst du? [att-img]',
+      fileIds: [fileId],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const parts = partsOf(fake.requestWith('[att-img]')!.body.messages!.at(-1));
+    expect(parts[0]).toEqual({ type: 'text', text: 'Was siehst du? [att-img]' });
+    expect(parts[1]).toMatchObject({
+      type: 'image_url',
+      image_url: { url: `data:image/png;base64,${SAMPLE_FILES.png.toString('base64')}` },
+    });
+    const messages = await api(t.app, {
+      method: 'GET',
+      url: `/api/messages/${response.json().conversationId}`,
+      cookie,
+    });
+    expect(messages.json()[0].attachments).toEqual([
+      { id: fileId, name: 'bild.png', type: 'image/png', size: SAMPLE_FILES.png.length },
+    ]);
+  });
+
+  it('sends PDF text as chunks with the file name', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const fileId = await upload(
+      cookie,
+      'vertrag.pdf',
+      buildPdf({ pages: ['Seite eins: Miete 900 Euro'] }),
+    );
+    const response = await sendChat(t.app, cookie, {
+      message: 'Fasse zusammen [att-pdf]',
+      fileIds: [fileId],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const texts = partsOf(fake.requestWith('[att-pdf]')!.body.messages!.at(-1)).map(
+      (part) => part.text ?? '',
+    );
+    expect(texts[0]).toBe('Fasse zusammen [att-pdf]');
+    expect(texts[1]).toMatch(/^\[vertrag\.pdf\]\n/);
+    expect(texts[1]).toContain('Miete 900 Euro');
+  });
+
+  it("refuses another user's file with 404 and stores nothing", async () => {
+    const owner = await createSignedInUser(t.db);
+    const fileId = await upload(owner.cookie, 'privat.png', SAMPLE_FILES.png);
+    const { cookie } = await createSignedInUser(t.db);
+    const response = await sendChat(t.app, cookie, {
+      message: 'Steal [att-404]',
+      fileIds: [fileId],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(fake.requestWith('[att-404]')).toBeUndefined();
+    const list = await api(t.app, { method: 'GET', url: '/api/conversations', cookie });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('keeps the files of an edited message', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const fileId = await upload(cookie, 'foto.png', SAMPLE_FILES.png);
+    const first = await sendChat(t.app, cookie, {
+      message: 'First [att-edit1]',
+      fileIds: [fileId],
+    });
+    const conversationId = first.json().conversationId;
+    const edited = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/edit',
+      cookie,
+      payload: { messageId: first.json().userMessageId, message: 'Edited [att-edit2]' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const parts = partsOf(fake.requestWith('[att-edit2]')!.body.messages!.at(-1));
+    expect(parts.map((part) => part.type)).toEqual(['text', 'image_url']);
+    const messages = await api(t.app, {
+      method: 'GET',
+      url: `/api/messages/${conversationId}`,
+      cookie,
+    });
+    expect(
+      messages
+        .json()
+        .map((m: { content: string; attachments: unknown[] }) => [m.content, m.attachments.length]),
+    ).toEqual([
+      ['Edited [att-edit2]', 1],
+      ['Hello from the fake model.', 0],
+    ]);
+  });
+});

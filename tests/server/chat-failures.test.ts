@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenUsage } from '#server/db/schema/ai.ts';
+import { messages } from '#server/db/schema/chat.ts';
+import { users } from '#server/db/schema/users.ts';
+import { dataOf, deltaText, sendChat, single, streamChat } from '#tests/support/chat-helpers.ts';
+import { createSignedInUser } from '#tests/support/factories.ts';
+import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+
+/** Upstream failures: a clear error, the user message kept, no reply stored (issue #3 §2). */
+let t: TestContext;
+let fake: FakeAi;
+beforeAll(async () => {
+  fake = await FakeAi.start();
+  fake.when('[f-429]', { status: 429 });
+  fake.when('[f-500]', { status: 500 });
+  fake.when('[f-529]', { status: 529 });
+  fake.when('[f-mid]', { chunks: ['Half', ' a', ' reply'], failAfterChunks: 2 });
+  fake.when('[f-malformed]', { chunks: ['One', ' two'], malformedAfterChunks: 1 });
+  fake.when('[f-hang]', { hang: true });
+  fake.when('[f-stall]', { chunks: ['Starts', ' then', ' stalls'], chunkDelayMs: 4_000 });
+  fake.when('[f-slow]', {
+    chunks: ['Slow', ' but', ' steady', ' wins', '.'],
+    firstChunkDelayMs: 1_000,
+    chunkDelayMs: 900,
+  });
+  t = await createTestApp(fake.env({ AI_TIMEOUT_MS: '1500' }));
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+async function storedMessages(conversationId: string) {
+  const rows = await t.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId));
+  return rows.map((row) => [row.isUserMessage ? 'user' : 'assistant', row.content]);
+}
+
+async function usageOf(userId: number) {
+  return t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, userId));
+}
+
+async function quotaUsed(userId: number) {
+  const [row] = await t.db
+    .select({ used: users.quotaUsed })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!.used;
+}
+
+describe('an upstream error before the first token', () => {
+  it.each([
+    ['[f-429]', 503, 'openai'],
+    ['[f-500]', 502, 'openai'],
+    ['[f-529]', 503, 'anthropic'],
+  ] as const)(
+    '%s answers %d API_ERROR and keeps the user message',
+    async (marker, status, provider) => {
+      const { user, cookie } = await createSignedInUser(t.db, { isAdmin: true, monthlyQuota: 5 });
+      const model = provider === 'anthropic' ? 'claude-3-opus' : 'gpt-4o';
+      const response = await sendChat(t.app, cookie, { message: `Please ${marker}`, model });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject({ code: 'API_ERROR', statusCode: status });
+      expect(response.json().message).toContain('AI service');
+      const [conversation] = (
+        await api(t.app, { method: 'GET', url: '/api/conversations', cookie })
+      ).json();
+      expect(await storedMessages(conversation.conversationId)).toEqual([
+        ['user', `Please ${marker}`],
+      ]);
+      const [usage] = await usageOf(user.id);
+      expect(usage).toMatchObject({ model, status: 'error', outputTokens: 0 });
+      expect(usage!.errorMessage).toContain('AI service');
+      expect(usage!.inputTokens).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('a failure mid-stream', () => {
+  it.each(['[f-mid]', '[f-malformed]'])(
+    '%s ends the stream with an error event and stores no reply',
+    async (marker) => {
+      const { user, cookie } = await createSignedInUser(t.db);
+      const { response, events } = await streamChat(t.app, cookie, { message: `Go ${marker}` });
+      expect(response.statusCode).toBe(200);
+      expect(events[0]!.event).toBe('start');
+      expect(deltaText(events).length).toBeGreaterThan(0);
+      expect(single(events, 'error')).toMatchObject({ code: 'API_ERROR', statusCode: 502 });
+      expect(dataOf(events, 'done')).toEqual([]);
+      const { conversationId } = single(events, 'start');
+      expect(await storedMessages(conversationId)).toEqual([['user', `Go ${marker}`]]);
+      expect((await usageOf(user.id))[0]).toMatchObject({ status: 'error' });
+      // The failed message is given back to the allowance.
+      expect(await quotaUsed(user.id)).toBe(0);
+    },
+  );
+});
+
+describe('timeouts', () => {
+  it('answers 504 TIMEOUT_ERROR when the provider never answers', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const response = await sendChat(t.app, cookie, { message: 'Wait [f-hang]' });
+    expect(response.statusCode).toBe(504);
+    expect(response.json()).toMatchObject({ code: 'TIMEOUT_ERROR' });
+    expect((await usageOf(user.id))[0]).toMatchObject({ status: 'timeout' });
+    const [conversation] = (
+      await api(t.app, { method: 'GET', url: '/api/conversations', cookie })
+    ).json();
+    expect(await storedMessages(conversation.conversationId)).toEqual([['user', 'Wait [f-hang]']]);
+    const request = fake.requestWith('[f-hang]')!;
+    await request.finished;
+    expect(request.closedByClient).toBe(true);
+  });
+
+  it('times out a reply that stalls between chunks', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const { events } = await streamChat(t.app, cookie, { message: 'Go [f-stall]' });
+    expect(deltaText(events)).toBe('Starts');
+    expect(single(events, 'error')).toMatchObject({ code: 'TIMEOUT_ERROR', statusCode: 504 });
+  });
+
+  it('lets a slow but steady reply finish', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const response = await sendChat(t.app, cookie, { message: 'Go [f-slow]' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message.content).toBe('Slow but steady wins.');
+  });
+});
+
+describe('retry after a failure', () => {
+  it('answers the stored user message again without storing it twice', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const failed = await sendChat(t.app, cookie, { message: 'Once [f-500]' });
+    expect(failed.statusCode).toBe(502);
+    const [conversation] = (
+      await api(t.app, { method: 'GET', url: '/api/conversations', cookie })
+    ).json();
+    fake.when('Once [f-500]', { chunks: ['Recovered.'] });
+    const retry = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { conversationId: conversation.conversationId },
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await storedMessages(conversation.conversationId)).toEqual([
+      ['user', 'Once [f-500]'],
+      ['assistant', 'Recovered.'],
+    ]);
+    const again = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { conversationId: conversation.conversationId },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+});
+
+describe('an unreachable provider', () => {
+  let down: TestContext;
+  beforeAll(async () => {
+    down = await createTestApp({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+  });
+  afterAll(() => down.close());
+
+  it('answers 503 API_ERROR', async () => {
+    const { cookie } = await createSignedInUser(down.db);
+    const response = await sendChat(down.app, cookie, { message: 'Anyone there?' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'API_ERROR' });
+  });
+});

@@ -1,0 +1,270 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatFiles, messages } from '#server/db/schema/chat.ts';
+import { userFiles } from '#server/db/schema/files.ts';
+import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
+import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie: string) => api(t.app, { method: 'GET', url, cookie });
+
+describe('GET /api/conversations', () => {
+  it('lists only own conversations, most recently active first, as a plain list', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const stranger = await createSignedInUser(t.db);
+    await createConversation(t.db, stranger.user.id, { title: 'Not mine' });
+    const old = await createConversation(t.db, user.id, {
+      title: 'Old',
+      startAt: new Date('2024-01-01'),
+    });
+    const recent = await createConversation(t.db, user.id, {
+      title: 'Recent',
+      startAt: new Date('2024-06-01'),
+    });
+
+    const response = await get('/api/conversations', cookie);
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list.map((row: { title: string }) => row.title)).toEqual(['Recent', 'Old']);
+    expect(list[0]).toEqual({
+      id: recent.conversation.id,
+      title: 'Recent',
+      timestamp: recent.conversation.timestamp.toISOString(),
+      conversationId: recent.conversation.conversationId,
+      personaId: null,
+      createdAt: recent.conversation.createdAt.toISOString(),
+      updatedAt: recent.conversation.updatedAt.toISOString(),
+    });
+    expect(response.headers['x-next-cursor']).toBeUndefined();
+    expect(old.conversation.userId).toBe(user.id);
+  });
+
+  it('pages by cursor without skipping or repeating rows', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const same = new Date('2024-03-01T10:00:00.000Z');
+    for (let index = 0; index < 7; index++) {
+      // Several share one timestamp: the id breaks the tie.
+      await createConversation(t.db, user.id, {
+        title: `C${index}`,
+        startAt: index < 4 ? same : new Date(same.getTime() + index),
+      });
+    }
+    const seen: string[] = [];
+    let url = '/api/conversations?limit=3';
+    for (let page = 0; page < 5; page++) {
+      const response = await get(url, cookie);
+      expect(response.statusCode).toBe(200);
+      seen.push(...response.json().map((row: { title: string }) => row.title));
+      const next = response.headers['x-next-cursor'];
+      if (!next) break;
+      expect(response.headers.link).toContain('rel="next"');
+      url = `/api/conversations?limit=3&before=${encodeURIComponent(String(next))}`;
+    }
+    expect(seen).toEqual(['C6', 'C5', 'C4', 'C3', 'C2', 'C1', 'C0']);
+  });
+
+  it('refuses a forged cursor and a limit above 200', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    expect((await get('/api/conversations?before=bogus', cookie)).statusCode).toBe(400);
+    expect((await get('/api/conversations?limit=201', cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('one conversation', () => {
+  it('reads, renames and changes the persona', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { conversation } = await createConversation(t.db, user.id, { title: 'Before' });
+    const url = `/api/conversations/${conversation.conversationId}`;
+    expect((await get(url, cookie)).json()).toMatchObject({ title: 'Before', personaId: null });
+
+    const renamed = await api(t.app, {
+      method: 'PATCH',
+      url,
+      cookie,
+      payload: { title: '  After  ', personaId: 1 },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: 'After', personaId: 1 });
+    const empty = await api(t.app, { method: 'PATCH', url, cookie, payload: {} });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses a persona the plan does not include', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { conversation } = await createConversation(t.db, user.id);
+    const url = `/api/conversations/${conversation.conversationId}`;
+    // Persona 2 is a built-in premium persona; the free plan has only Persona42.
+    const response = await api(t.app, { method: 'PATCH', url, cookie, payload: { personaId: 2 } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('deletes with its messages and attachment links', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { conversation, messages: rows } = await createConversation(t.db, user.id, {
+      messages: ['Question', 'Answer'],
+    });
+    const [file] = await t.db
+      .insert(userFiles)
+      .values({
+        userId: user.id,
+        filename: `stored-${conversation.id}.png`,
+        originalFilename: 'a.png',
+        fileSize: 10,
+        fileType: 'image/png',
+        storagePath: `stored-${conversation.id}.png`,
+        status: 'ready',
+      })
+      .returning();
+    await t.db.insert(chatFiles).values({
+      conversationId: conversation.conversationId,
+      fileId: file!.id,
+      messageId: rows[0]!.id,
+    });
+    const listed = await get(`/api/messages/${conversation.conversationId}`, cookie);
+    expect(listed.json()[0].attachments).toEqual([
+      { id: file!.id, name: 'a.png', type: 'image/png', size: 10 },
+    ]);
+
+    const url = `/api/conversations/${conversation.conversationId}`;
+    expect((await api(t.app, { method: 'DELETE', url, cookie })).statusCode).toBe(204);
+    expect((await get(url, cookie)).statusCode).toBe(404);
+    const left = await t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversation.conversationId));
+    expect(left).toEqual([]);
+    const links = await t.db.select().from(chatFiles).where(eq(chatFiles.fileId, file!.id));
+    expect(links).toEqual([]);
+    expect((await api(t.app, { method: 'DELETE', url, cookie })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/messages/:id', () => {
+  it('lists messages oldest first with status, model and feedback', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { conversation } = await createConversation(t.db, user.id, {
+      messages: [
+        'Q1',
+        'A1',
+        'Q2',
+        { content: 'A2 partial', isUserMessage: false, status: 'stopped' },
+      ],
+    });
+    const response = await get(`/api/messages/${conversation.conversationId}`, cookie);
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list.map((m: { content: string }) => m.content)).toEqual([
+      'Q1',
+      'A1',
+      'Q2',
+      'A2 partial',
+    ]);
+    expect(list[3]).toMatchObject({
+      isUserMessage: false,
+      status: 'stopped',
+      conversationId: conversation.conversationId,
+      feedback: null,
+      attachments: [],
+    });
+  });
+
+  it('pages a long conversation backwards', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const contents = Array.from({ length: 9 }, (_, index) => `M${index}`);
+    const { conversation } = await createConversation(t.db, user.id, { messages: contents });
+    const base = `/api/messages/${conversation.conversationId}`;
+    const first = await get(`${base}?limit=4`, cookie);
+    expect(first.json().map((m: { content: string }) => m.content)).toEqual([
+      'M5',
+      'M6',
+      'M7',
+      'M8',
+    ]);
+    const before = String(first.headers['x-next-cursor']);
+    const second = await get(`${base}?limit=4&before=${before}`, cookie);
+    expect(second.json().map((m: { content: string }) => m.content)).toEqual([
+      'M1',
+      'M2',
+      'M3',
+      'M4',
+    ]);
+    const third = await get(
+      `${base}?limit=4&before=${String(second.headers['x-next-cursor'])}`,
+      cookie,
+    );
+    expect(third.json().map((m: { content: string }) => m.content)).toEqual(['M0']);
+    expect(third.headers['x-next-cursor']).toBeUndefined();
+  });
+});
+
+describe('PUT /api/messages/:id/feedback', () => {
+  it('sets and clears feedback on own assistant replies only', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { messages: rows } = await createConversation(t.db, user.id, { messages: ['Q', 'A'] });
+    const put = (id: number, feedback: unknown) =>
+      api(t.app, {
+        method: 'PUT',
+        url: `/api/messages/${id}/feedback`,
+        cookie,
+        payload: { feedback },
+      });
+    expect((await put(rows[1]!.id, 'positive')).json()).toEqual({
+      id: rows[1]!.id,
+      feedback: 'positive',
+    });
+    const [stored] = await t.db.select().from(messages).where(eq(messages.id, rows[1]!.id));
+    expect(stored!.feedback).toBe('positive');
+    expect((await put(rows[1]!.id, null)).json()).toEqual({ id: rows[1]!.id, feedback: null });
+    expect((await put(rows[0]!.id, 'negative')).statusCode).toBe(400);
+    expect((await put(rows[1]!.id, 'great')).statusCode).toBe(400);
+  });
+});
+
+describe("another user's conversation", () => {
+  it('is a 404 on every route', async () => {
+    const owner = await createSignedInUser(t.db);
+    const { cookie } = await createSignedInUser(t.db);
+    const { conversation, messages: rows } = await createConversation(t.db, owner.user.id, {
+      messages: ['Secret question', 'Secret answer'],
+    });
+    const id = conversation.conversationId;
+    const calls = [
+      { method: 'GET', url: `/api/conversations/${id}` },
+      { method: 'PATCH', url: `/api/conversations/${id}`, payload: { title: 'Mine now' } },
+      { method: 'DELETE', url: `/api/conversations/${id}` },
+      { method: 'GET', url: `/api/messages/${id}` },
+      {
+        method: 'PUT',
+        url: `/api/messages/${rows[1]!.id}/feedback`,
+        payload: { feedback: 'negative' },
+      },
+      { method: 'POST', url: '/api/chat', payload: { message: 'Hi', conversationId: id } },
+      {
+        method: 'POST',
+        url: '/api/chat/edit',
+        payload: { messageId: rows[0]!.id, message: 'Edited' },
+      },
+      { method: 'POST', url: '/api/chat/regenerate', payload: { messageId: rows[1]!.id } },
+      { method: 'POST', url: '/api/chat/regenerate', payload: { conversationId: id } },
+      { method: 'POST', url: '/api/chat/stop', payload: { conversationId: id } },
+      { method: 'GET', url: `/api/chat/stream/${id}` },
+    ] as const;
+    for (const call of calls) {
+      const response = await api(t.app, { ...call, cookie });
+      expect({ call: `${call.method} ${call.url}`, status: response.statusCode }).toEqual({
+        call: `${call.method} ${call.url}`,
+        status: 404,
+      });
+    }
+    const left = await t.db.select().from(messages).where(eq(messages.conversationId, id));
+    expect(left.map((row) => [row.content, row.feedback])).toEqual([
+      ['Secret question', null],
+      ['Secret answer', null],
+    ]);
+  });
+});

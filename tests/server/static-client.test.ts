@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+
+let t: TestContext;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'orbit-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Orbit Chat</title>');
+  writeFileSync(path.join(dist, 'assets', 'index-Bx12Yz9Q.js'), 'console.log("app")');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+  t = await createTestApp({ CLIENT_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html for the root and for any client route, never cached', async () => {
+    for (const url of ['/', '/chat/abc123', '/settings?lng=en']) {
+      const response = await api(t.app, { method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>Orbit Chat</title>');
+    }
+  });
+
+  it('caches hashed assets for a year and other files not at all', async () => {
+    const asset = await api(t.app, { method: 'GET', url: '/assets/index-Bx12Yz9Q.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await api(t.app, { method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers missing files and API paths with a 404, not with the page', async () => {
+    const missingLocale = await api(t.app, { method: 'GET', url: '/locales/de/common.json' });
+    expect(missingLocale.statusCode).toBe(404);
+    expect(missingLocale.json()).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
+    const api404 = await api(t.app, { method: 'GET', url: '/api/does-not-exist' });
+    expect(api404.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends the security headers', async () => {
+    const response = await api(t.app, { method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('marks API answers as not cacheable and tags them with a request id', async () => {
+    const response = await api(t.app, { method: 'GET', url: '/api/does-not-exist' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+});

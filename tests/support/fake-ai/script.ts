@@ -1,0 +1,39 @@
+import type { ServerResponse } from 'node:http';
+
+/** How a fake upstream answers one request. */
+export interface Script {
+  /** Text pieces, one per streamed chunk (non-streamed: joined). */
+  chunks?: string[];
+  /** Wait before the first chunk (and before headers of a non-streamed answer). */
+  firstChunkDelayMs?: number;
+  chunkDelayMs?: number;
+  /** Answer with this HTTP status and the provider's error body instead. */
+  status?: number;
+  /** Destroy the connection after this many chunks (mid-stream failure). */
+  failAfterChunks?: number;
+  /** Send a chunk that is not JSON after this many chunks. */
+  malformedAfterChunks?: number;
+  /** Never answer. */
+  hang?: boolean;
+  /** Usage the provider reports; null reports none. Default: 11 in, one per chunk out. */
+  usage?: { input: number; output: number } | null;
+}
+
+export const DEFAULT_SCRIPT: Script = { chunks: ['Hello', ' from', ' the', ' fake', ' model.'] };
+
+export function usageOf(script: Script) {
+  if (script.usage === null) return null;
+  return script.usage ?? { input: 11, output: script.chunks?.length ?? 0 };
+}
+
+/**
+ * Drops the connection the way a crashed upstream does, after a pause so the chunks already sent
+ * reach the client first (an errored stream discards what it has not delivered).
+ */
+export async function failMidStream(res: ServerResponse) {
+  await sleep(50);
+  res.socket?.destroy();
+}
+
+export const sleep = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

@@ -1,0 +1,3 @@
+import { setupTemplate } from './test-template.ts';
+
+export default () => setupTemplate('postgres');

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryRegistry,
+  type StreamEvent,
+} from '#server/features/chat/generation-registry.ts';
+
+describe('generation registry', () => {
+  it('replays what a reconnecting client missed, then delivers live events', async () => {
+    const registry = createMemoryRegistry();
+    const generation = await registry.claim('c1', 1);
+    generation.publish('start', { n: 0 });
+    generation.publish('delta', { text: 'a' });
+    generation.publish('delta', { text: 'b' });
+    const seen: StreamEvent[] = [];
+    generation.subscribe(generation.events[1]!.id, (event) => seen.push(event));
+    generation.publish('done', {});
+    expect(seen.map((event) => event.data)).toEqual([{ text: 'b' }, {}]);
+    // An id of another generation replays everything.
+    const all: StreamEvent[] = [];
+    generation.subscribe('someone-else-3', (event) => all.push(event));
+    expect(all).toHaveLength(4);
+  });
+
+  it('stops the running reply of the same user, and refuses another user', async () => {
+    const registry = createMemoryRegistry();
+    const first = await registry.claim('c2', 1);
+    first.signal.addEventListener('abort', () => registry.release(first));
+    await expect(registry.claim('c2', 2)).rejects.toMatchObject({ statusCode: 404 });
+    expect(first.signal.aborted).toBe(false);
+    const second = await registry.claim('c2', 1);
+    expect(first.signal.aborted).toBe(true);
+    expect(registry.find('c2')).toBe(second);
+  });
+
+  it('forgets a discarded generation at once', async () => {
+    const registry = createMemoryRegistry();
+    const generation = await registry.claim('c3', 1);
+    registry.discard(generation);
+    expect(registry.find('c3')).toBeUndefined();
+    expect(generation.ended).toBe(true);
+  });
+});

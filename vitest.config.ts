@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { defineConfig } from 'vitest/config';
+
+// Names this run's template databases (tests/support/test-database.ts); workers inherit it.
+process.env.ORBIT_TEST_RUN ??= randomBytes(4).toString('hex');
+
+const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: [`tests/support/global-setup-${db}.ts`],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    // Each server test file opens its own database; two workers match this machine's two cores.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['tests/client/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/client/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      serverProject('server-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+    ],
+  },
+});
