@@ -68,6 +68,16 @@ describe('GET /api/conversations', () => {
     expect(seen).toEqual(['C6', 'C5', 'C4', 'C3', 'C2', 'C1', 'C0']);
   });
 
+  it('tells the total on the first page only, for "+N more" lines', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    for (let index = 0; index < 5; index++) await createConversation(t.db, user.id);
+    const first = await get('/api/conversations?limit=2', cookie);
+    expect(first.headers['x-total-count']).toBe('5');
+    const next = `/api/conversations?limit=2&before=${encodeURIComponent(String(first.headers['x-next-cursor']))}`;
+    expect((await get(next, cookie)).headers['x-total-count']).toBeUndefined();
+    expect((await get('/api/conversations', cookie)).headers['x-total-count']).toBe('5');
+  });
+
   it('refuses a forged cursor and a limit above 200', async () => {
     const { cookie } = await createSignedInUser(t.db);
     expect((await get('/api/conversations?before=bogus', cookie)).statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatFiles, conversations, messages } from '#server/db/schema/chat.ts';
 import { userFiles } from '#server/db/schema/files.ts';
@@ -28,6 +28,15 @@ export async function listConversations(
     )
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(input.limit);
+}
+
+/** How many conversations the user has (index-only scan of conversations_user_recent_idx). */
+export async function countConversations(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(conversations)
+    .where(eq(conversations.userId, userId));
+  return row?.total ?? 0;
 }
 
 export async function updateConversation(

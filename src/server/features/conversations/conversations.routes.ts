@@ -26,9 +26,11 @@ import {
 
 /**
  * Spec 01-core §7 answers plain lists; the next page's cursor travels in headers
- * (X-Next-Cursor and an RFC 8288 Link rel="next"), so spec clients keep working.
+ * (X-Next-Cursor and an RFC 8288 Link rel="next"), so spec clients keep working. A first page
+ * also tells the total (X-Total-Count), for lists that show only the latest few.
  */
 function sendPage<T>(reply: FastifyReply, url: string, page: Page<T>, limit: number) {
+  if (page.total !== undefined) void reply.header('x-total-count', String(page.total));
   if (page.nextCursor) {
     const next = `${url.split('?')[0]}?limit=${limit}&before=${encodeURIComponent(page.nextCursor)}`;
     void reply.header('x-next-cursor', page.nextCursor);

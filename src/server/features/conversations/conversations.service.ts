@@ -5,6 +5,7 @@ import type { Conversation, UpdateConversation } from '#shared/chat/conversation
 import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
 import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
 import {
+  countConversations,
   deleteConversation,
   findOwnMessage,
   findPersonaOwnership,
@@ -35,6 +36,8 @@ export interface Page<T> {
   items: T[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextCursor: string | null;
+  /** All items across pages; given on the first page only (lists show '+N more'). */
+  total?: number;
 }
 
 function encodeCursor(updatedAt: string, id: number) {
@@ -61,10 +64,17 @@ export async function getConversations(
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const hasMore = rows.length > query.limit;
+  // The first page counts only when there is more than it shows: then the count is needed.
+  const total = query.before
+    ? undefined
+    : hasMore
+      ? await countConversations(db, userId)
+      : page.length;
   return {
     items: page.map(({ row }) => toConversation(row)),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor(last.cursorTime, last.row.id) : null,
+    nextCursor: hasMore && last ? encodeCursor(last.cursorTime, last.row.id) : null,
+    ...(total === undefined ? {} : { total }),
   };
 }
 
