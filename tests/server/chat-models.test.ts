@@ -191,6 +191,36 @@ describe('admin catalogue', () => {
     expect((await chatWith({}, 'llama3.1:8b')).response.statusCode).toBe(400);
   });
 
+  it('answers with an added model the user saved as their default', async () => {
+    const { cookie: adminCookie } = await admin();
+    const put = await api(t.app, {
+      method: 'PUT',
+      url: '/api/admin/models/mistral-local',
+      cookie: adminCookie,
+      payload: {
+        displayName: 'Mistral (local)',
+        provider: 'openai-compatible',
+        upstreamModel: 'mistral:7b-instruct',
+        minTier: 'free',
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+
+    const { cookie, user } = await createSignedInUser(t.db);
+    const saved = await api(t.app, {
+      method: 'PATCH',
+      url: `/api/settings/${user.id}`,
+      cookie,
+      payload: { aiModel: 'mistral-local' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const marker = mark();
+    const response = await sendChat(t.app, cookie, { message: `Hi ${marker}` });
+    expect(response.statusCode).toBe(200);
+    expect(fake.requestWith(marker)!.body.model).toBe('mistral:7b-instruct');
+  });
+
   it('maps a built-in model to another upstream model and back', async () => {
     const { cookie: adminCookie } = await admin();
     const put = await api(t.app, {

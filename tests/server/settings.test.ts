@@ -255,3 +255,72 @@ describe('default persona', () => {
     expect((await otherSubscriber.patch({ defaultPersona: customId })).statusCode).toBe(400);
   });
 });
+
+describe('models added by an administrator', () => {
+  const putModel = async (modelId: string, payload: object) => {
+    const { cookie } = await signedIn({ isAdmin: true });
+    const response = await api(t.app, {
+      method: 'PUT',
+      url: `/api/admin/models/${modelId}`,
+      cookie,
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return cookie;
+  };
+  const compatible = (minTier: string, extra: object = {}) => ({
+    displayName: `Local ${minTier}`,
+    provider: 'openai-compatible',
+    upstreamModel: 'qwen2.5:7b',
+    minTier,
+    ...extra,
+  });
+
+  it('can be saved as the default model by every plan that may use them', async () => {
+    await putModel('qwen2.5:7b', compatible('free'));
+    await putModel('local-expert', compatible('expert'));
+
+    const free = await signedIn(FREE);
+    const saved = await free.patch({ aiModel: 'qwen2.5:7b' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().aiModel).toBe('qwen2.5:7b');
+    expect((await getSettings(free.cookie)).json().aiModel).toBe('qwen2.5:7b');
+
+    const refused = await free.patch({ aiModel: 'local-expert' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'PERMISSION_ERROR',
+      message: 'Local expert is not available on your plan',
+    });
+    expect((await getSettings(free.cookie)).json().aiModel).toBe('qwen2.5:7b');
+
+    const expert = await signedIn(EXPERT);
+    expect((await expert.patch({ aiModel: 'local-expert' })).json().aiModel).toBe('local-expert');
+  });
+
+  it('refuses a disabled or removed model as unknown', async () => {
+    const adminCookie = await putModel('local-off', compatible('free', { isEnabled: false }));
+    const { patch } = await signedIn(ULTIMATE);
+    const disabled = await patch({ aiModel: 'local-off' });
+    expect(disabled.statusCode).toBe(400);
+    expect(disabled.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Unknown AI model',
+      details: { aiModel: expect.any(Array) },
+    });
+
+    await putModel('local-gone', compatible('free'));
+    expect((await patch({ aiModel: 'local-gone' })).statusCode).toBe(200);
+    await api(t.app, {
+      method: 'DELETE',
+      url: '/api/admin/models/local-gone',
+      cookie: adminCookie,
+    });
+    expect((await patch({ aiModel: 'local-gone' })).json()).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+    });
+    // Not a model id at all: refused by the schema before the catalogue is read.
+    expect((await patch({ aiModel: '../etc' })).json().code).toBe('VALIDATION_ERROR');
+  });
+});

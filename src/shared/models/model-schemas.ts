@@ -27,6 +27,14 @@ export const ModelListSchema = z.object({
 });
 export type ModelList = z.infer<typeof ModelListSchema>;
 
+/**
+ * A catalogue model id as a client names it: built in or added by an administrator. Whether it
+ * exists and the caller's plan covers it is decided on the server against the catalogue.
+ */
+export const CatalogueModelIdSchema = z
+  .string({ error: 'Unknown AI model' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, 'Unknown AI model');
+
 /** Path parameter of the admin routes; 'offline' and 'predefined' are reserved. */
 export const ModelIdParamsSchema = z.object({
   modelId: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_MODEL_ID, ModelIdSchema } from '#shared/models/model-ids.ts';
+import { DEFAULT_MODEL_ID } from '#shared/models/model-ids.ts';
+import { CatalogueModelIdSchema } from '#shared/models/model-schemas.ts';
 import {
   ACCENT_COLORS,
   APPEARANCE_DEFAULTS,
@@ -93,7 +94,8 @@ export const UpdateSettingsSchema = z
     accentColor: AccentColorInputSchema.optional(),
     fontSize: FontSizeSchema.optional(),
     responseLength: ResponseLengthSchema.optional(),
-    aiModel: ModelIdSchema.optional(),
+    /** Any catalogue model (built in or added by an administrator); checked on the server. */
+    aiModel: CatalogueModelIdSchema.optional(),
     defaultPersona: PersonaRefSchema.optional(),
     defaultPersonaId: PersonaRefSchema.optional(),
     animationsEnabled: z.boolean().optional(),

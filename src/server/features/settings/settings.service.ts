@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { Executor } from '#server/db/client.ts';
+import { loadCatalogue } from '#server/ai/model-catalogue.ts';
+import type { Database, Executor } from '#server/db/client.ts';
 import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
-import { findModel, isModelAllowedForTier } from '#shared/models/model-ids.ts';
 import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
-import { accessTier } from '#shared/plans/tiers.ts';
+import { accessTier, isTierAtLeast } from '#shared/plans/tiers.ts';
 import {
   FontSizeSchema,
   LanguageSchema,
@@ -67,26 +67,34 @@ export async function getSettingsFor(db: Executor, actor: Actor, userId: number)
 }
 
 /**
+ * The default model must be an enabled model of the catalogue (built in or added by an
+ * administrator, as GET /api/models lists it) that the user's access tier covers (spec §6;
+ * administrators count as Ultimate, docs/decisions/007-access-tier.md).
+ */
+async function requireSelectableModel(db: Database, actor: Actor, modelId: string) {
+  const model = (await loadCatalogue(db)).get(modelId);
+  if (!model || !model.enabled) {
+    throw invalid('Unknown AI model', { aiModel: [`No model with the id '${modelId}'`] });
+  }
+  if (!isTierAtLeast(accessTier(actor), model.minTier)) {
+    throw forbidden(`${model.name} is not available on your plan`);
+  }
+}
+
+/**
  * Only the owner changes settings, administrators included (spec 01-core §7 PATCH is the
- * user's own call). The model must be open to the user's access tier (spec §6; administrators
- * count as Ultimate, docs/decisions/007-access-tier.md) and the
- * default persona one they may use.
+ * user's own call). The model must be one the user may pick and the default persona one they
+ * may use.
  */
 export async function updateSettings(
-  db: Executor,
+  db: Database,
   actor: Actor,
   userId: number,
   patch: UpdateSettings,
 ): Promise<Settings> {
   if (userId !== actor.id) throw forbidden('You may only change your own settings');
 
-  if (patch.aiModel !== undefined) {
-    const tier = accessTier(actor);
-    if (!isModelAllowedForTier(patch.aiModel, tier)) {
-      const model = findModel(patch.aiModel)?.name ?? patch.aiModel;
-      throw forbidden(`${model} is not available on your plan`);
-    }
-  }
+  if (patch.aiModel !== undefined) await requireSelectableModel(db, actor, patch.aiModel);
 
   if (patch.defaultPersona !== undefined && patch.defaultPersona !== null) {
     const persona = await findPersonaOwnership(db, patch.defaultPersona);
