@@ -1,4 +1,5 @@
 import { FileDown, FileText, Gauge, Plus, Square } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
@@ -7,6 +8,7 @@ import { LoginRequired } from '#client/features/auth/login-required.tsx';
 import { notifyError } from '#client/lib/notify.ts';
 import { ChatInput } from './chat-input.tsx';
 import { downloadExport, type ChatExportFormat } from './chat-export.ts';
+import { MessageActionsContext, type MessageActions } from './message-actions.ts';
 import { MessageList } from './message-list.tsx';
 import { useChat } from './use-chat.ts';
 
@@ -37,6 +39,16 @@ function ChatScreen() {
   const navigate = useNavigate();
   const chat = useChat(id);
   const busy = chat.status !== 'idle';
+  const { edit, regenerate, setFeedback } = chat;
+  const messageActions = useMemo<MessageActions>(
+    () => ({
+      busy,
+      edit: (item, text) => void edit(item, text),
+      regenerate: (item) => void regenerate(item),
+      setFeedback,
+    }),
+    [busy, edit, regenerate, setFeedback],
+  );
 
   const newChat = () => {
     chat.reset();
@@ -97,12 +109,14 @@ function ChatScreen() {
           {t('loading')}
         </p>
       ) : (
-        <MessageList
-          items={chat.items}
-          status={chat.status}
-          streamText={chat.streamText}
-          onSuggestion={(text) => void chat.send(text)}
-        />
+        <MessageActionsContext value={messageActions}>
+          <MessageList
+            items={chat.items}
+            status={chat.status}
+            streamText={chat.streamText}
+            onSuggestion={(text) => void chat.send(text)}
+          />
+        </MessageActionsContext>
       )}
       {chat.limitReached ? <LimitPanel /> : null}
       <ChatInput busy={busy} onSend={(text) => void chat.send(text)} />

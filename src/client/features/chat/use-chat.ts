@@ -16,6 +16,18 @@ export interface ChatItem {
   isUserMessage: boolean;
   timestamp: string;
   kind: 'message' | 'stopped' | 'error';
+  /** The user's rating of an assistant reply, as stored on the server. */
+  feedback: Message['feedback'];
+  /** On an error bubble: the request that answers the failed turn again. */
+  retry?: TurnRequest;
+}
+
+/** A request that produces a reply: a new message, an edit or a regenerate (decision 040). */
+export interface TurnRequest {
+  path: '/api/chat' | '/api/chat/edit' | '/api/chat/regenerate';
+  body: Record<string, unknown>;
+  /** The local user row that gets the stored id once the server confirms the message. */
+  userKey: string | null;
 }
 
 /** idle; waiting (typing indicator until the first token); streaming (tokens arriving). */
@@ -28,6 +40,7 @@ const fromMessage = (message: Message): ChatItem => ({
   isUserMessage: message.isUserMessage,
   timestamp: message.timestamp,
   kind: message.status === 'stopped' ? 'stopped' : 'message',
+  feedback: message.feedback,
 });
 
 /** Spec 01-core §8 "Chat errors": what counts as the usage limit rather than a failure. */
@@ -114,35 +127,33 @@ export function useChat(routeId: string | undefined) {
     });
   }, []);
 
-  const send = useCallback(
-    async (text: string) => {
-      if (text.trim() === '' || abortRef.current) return;
+  /**
+   * Runs one turn: `prepare` shapes the list the reply is generated for (appended message,
+   * truncated edit, removed reply), then the reply streams in and is appended.
+   */
+  const runTurn = useCallback(
+    async (request: TurnRequest, prepare: (items: ChatItem[]) => ChatItem[]) => {
+      if (abortRef.current) return;
       const controller = new AbortController();
       abortRef.current = controller;
-      localKey += 1;
-      const userKey = `local-${localKey}`;
+      let storedUserId: number | null = null;
       setLimitReached(false);
-      setItems((previous) => [
-        ...previous,
-        {
-          key: userKey,
-          id: null,
-          content: text,
-          isUserMessage: true,
-          timestamp: new Date().toISOString(),
-          kind: 'message',
-        },
-      ]);
+      setItems(prepare);
       pendingText.current = '';
       setStreamText('');
       setStatus('waiting');
+      const withUserId = (items: ChatItem[], id: number) =>
+        items.map((item) => (item.key === request.userKey ? { ...item, id } : item));
       try {
         const reply = await streamChat(
-          '/api/chat',
-          { message: text, conversationId: conversationRef.current },
+          request.path,
+          request.path === '/api/chat'
+            ? { ...request.body, conversationId: conversationRef.current }
+            : request.body,
           {
-            onStart: ({ conversationId }) => {
+            onStart: ({ conversationId, userMessageId }) => {
               conversationRef.current = conversationId;
+              storedUserId = userMessageId;
             },
             onDelta: (delta) => {
               pendingText.current += delta;
@@ -154,9 +165,7 @@ export function useChat(routeId: string | undefined) {
         );
         if (controller.signal.aborted) return;
         setItems((previous) => [
-          ...previous.map((item) =>
-            item.key === userKey ? { ...item, id: reply.userMessageId } : item,
-          ),
+          ...withUserId(previous, reply.userMessageId),
           {
             key: `m-${reply.message.id}`,
             id: reply.message.id,
@@ -164,6 +173,7 @@ export function useChat(routeId: string | undefined) {
             isUserMessage: false,
             timestamp: reply.message.timestamp,
             kind: reply.message.status === 'stopped' ? 'stopped' : 'message',
+            feedback: null,
           },
         ]);
         conversationRef.current = reply.conversationId;
@@ -179,8 +189,15 @@ export function useChat(routeId: string | undefined) {
           setLimitReached(true);
         } else {
           localKey += 1;
+          // Once stored, the user message is answered again rather than sent twice.
+          const conversationId = conversationRef.current;
+          const retry: TurnRequest =
+            storedUserId !== null && conversationId
+              ? { path: '/api/chat/regenerate', body: { conversationId }, userKey: null }
+              : request;
+          const userId = storedUserId;
           setItems((previous) => [
-            ...previous,
+            ...(userId === null ? previous : withUserId(previous, userId)),
             {
               key: `error-${localKey}`,
               id: null,
@@ -188,6 +205,8 @@ export function useChat(routeId: string | undefined) {
               isUserMessage: false,
               timestamp: new Date().toISOString(),
               kind: 'error',
+              feedback: null,
+              retry,
             },
           ]);
         }
@@ -202,6 +221,80 @@ export function useChat(routeId: string | undefined) {
     },
     [navigate, queryClient, scheduleFlush],
   );
+
+  const send = useCallback(
+    async (text: string) => {
+      if (text.trim() === '' || abortRef.current) return;
+      localKey += 1;
+      const userKey = `local-${localKey}`;
+      const userItem: ChatItem = {
+        key: userKey,
+        id: null,
+        content: text,
+        isUserMessage: true,
+        timestamp: new Date().toISOString(),
+        kind: 'message',
+        feedback: null,
+      };
+      await runTurn({ path: '/api/chat', body: { message: text }, userKey }, (previous) => [
+        ...previous,
+        userItem,
+      ]);
+    },
+    [runTurn],
+  );
+
+  /** Edit (spec 01-core §4): the list is cut at the edited message, which is sent anew. */
+  const edit = useCallback(
+    async (target: ChatItem, text: string) => {
+      if (text.trim() === '' || target.id === null || !target.isUserMessage) return;
+      localKey += 1;
+      const userKey = `local-${localKey}`;
+      const request: TurnRequest = {
+        path: '/api/chat/edit',
+        body: { messageId: target.id, message: text.trim() },
+        userKey,
+      };
+      await runTurn(request, (previous) => {
+        const index = previous.findIndex((item) => item.key === target.key);
+        const kept = index === -1 ? previous : previous.slice(0, index);
+        return [
+          ...kept,
+          { ...target, key: userKey, id: null, content: text.trim(), kind: 'message' },
+        ];
+      });
+    },
+    [runTurn],
+  );
+
+  /**
+   * Regenerate (spec 01-core §4): the reply and everything after it go, the nearest earlier user
+   * message is answered again. On an error bubble it retries the failed turn.
+   */
+  const regenerate = useCallback(
+    async (target: ChatItem) => {
+      if (target.isUserMessage) return;
+      const request: TurnRequest | null =
+        target.kind === 'error'
+          ? (target.retry ?? null)
+          : target.id !== null
+            ? { path: '/api/chat/regenerate', body: { messageId: target.id }, userKey: null }
+            : null;
+      if (!request) return;
+      await runTurn(request, (previous) => {
+        const index = previous.findIndex((item) => item.key === target.key);
+        return index === -1 ? previous : previous.slice(0, index);
+      });
+    },
+    [runTurn],
+  );
+
+  /** Keeps a rating in the list so it survives the row being re-rendered or re-mounted. */
+  const setFeedback = useCallback((key: string, feedback: Message['feedback']) => {
+    setItems((previous) =>
+      previous.map((item) => (item.key === key ? { ...item, feedback } : item)),
+    );
+  }, []);
 
   /** POST /api/chat/stop: the server ends the reply and keeps what was written so far. */
   const stop = useCallback(async () => {
@@ -226,6 +319,9 @@ export function useChat(routeId: string | undefined) {
     loading,
     limitReached,
     send,
+    edit,
+    regenerate,
+    setFeedback,
     stop,
     reset: resetLocal,
   };
