@@ -1,8 +1,6 @@
 import { registerInGerman } from './support/accounts.ts';
+import { DEFAULT_FAKE_REPLY, scriptReply } from './support/fake-upstream.ts';
 import { expect, test } from './support/fixtures.ts';
-
-/** The start of the built-in offline assistant's German reply (no AI key in the e2e server). */
-const OFFLINE_REPLY_START = 'Hallo! Ich bin der Orbit Offline-Assistent.';
 
 test('a new user sends a message, sees the reply stream in, gets the address and keeps the history', async ({
   page,
@@ -23,6 +21,10 @@ test('a new user sends a message, sees the reply stream in, gets the address and
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   `);
 
+  await scriptReply('Was kannst du?', {
+    chunks: ['Ich kann ', 'Fragen beantworten, ', 'Texte schreiben ', 'und Code erklären.'],
+    chunkDelayMs: 150,
+  });
   const input = page.getByRole('textbox', { name: 'Nachricht' });
   await input.fill('Was kannst du?');
   await input.press('Enter');
@@ -31,15 +33,16 @@ test('a new user sends a message, sees the reply stream in, gets the address and
     /Was kannst du\?/,
   );
   const reply = page.getByRole('article', { name: 'Antwort des Assistenten' });
-  await expect(reply).toContainText(OFFLINE_REPLY_START);
-  await expect(reply).toContainText('starte Orbit neu.');
+  await expect(reply).toContainText(
+    'Ich kann Fragen beantworten, Texte schreiben und Code erklären.',
+  );
   await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]+$/);
   // The input is free again once the reply is complete.
   await expect(input).toBeEnabled();
 
   const streamed = await page.evaluate<string[]>('window.streamed');
   expect(streamed.length, 'partial texts while streaming').toBeGreaterThan(1);
-  expect(streamed[0]?.length).toBeLessThan(OFFLINE_REPLY_START.length + 200);
+  expect(streamed[0], 'the first piece arrives alone').not.toContain('Code erklären');
 
   // The new conversation shows up in the sidebar list (the conversations query was refreshed).
   const conversationId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
@@ -50,7 +53,7 @@ test('a new user sends a message, sees the reply stream in, gets the address and
     /Was kannst du\?/,
   );
   await expect(page.getByRole('article', { name: 'Antwort des Assistenten' })).toContainText(
-    OFFLINE_REPLY_START,
+    'Ich kann Fragen beantworten',
   );
 });
 
@@ -66,7 +69,7 @@ test('the conversation exports as text and Markdown from the top bar', async ({ 
   await input.fill('Export bitte');
   await input.press('Enter');
   await expect(page.getByRole('article', { name: 'Antwort des Assistenten' })).toContainText(
-    OFFLINE_REPLY_START,
+    DEFAULT_FAKE_REPLY,
   );
   await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]+$/);
 
@@ -85,7 +88,7 @@ test('the conversation exports as text and Markdown from the top bar', async ({ 
     expect(content).toContain('Export-Datum');
     expect(content).toContain(sender);
     expect(content).toContain('Export bitte');
-    expect(content).toContain(OFFLINE_REPLY_START);
+    expect(content).toContain(DEFAULT_FAKE_REPLY);
   }
 });
 
@@ -97,7 +100,7 @@ test('New chat clears the conversation and returns to /chat', async ({ page }) =
     .getByRole('button', { name: 'Erkläre mir Quantencomputer in einfachen Worten' })
     .click();
   await expect(page.getByRole('article', { name: 'Antwort des Assistenten' })).toContainText(
-    OFFLINE_REPLY_START,
+    DEFAULT_FAKE_REPLY,
   );
   await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]+$/);
 

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FakeAi } from '../../support/fake-ai/fake-ai-server.ts';
 
 /** A fixed port keeps baseURL static for every worker; override it when 5055 is taken. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -64,6 +65,8 @@ export default async function startE2eServer() {
   if (await isPortTaken(E2E_PORT)) {
     throw new Error(`port ${E2E_PORT} is in use; set E2E_PORT to a free port`);
   }
+  // Chats are answered by a fake OpenAI-compatible upstream the tests script (fake-upstream.ts).
+  const upstream = await FakeAi.start({ port: E2E_PORT + 2, control: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'orbit-e2e-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -80,6 +83,7 @@ export default async function startE2eServer() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ALLOWED_ORIGINS: E2E_CROSS_ORIGIN,
       CLIENT_DIST_DIR: 'dist/client',
+      ...upstream.env(),
       // Every test registers its own accounts from 127.0.0.1; the default 10 per hour is too few.
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
     },
@@ -88,6 +92,7 @@ export default async function startE2eServer() {
 
   const teardown = async () => {
     await stopServer(server);
+    await upstream.close();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {

@@ -1,10 +1,17 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { answerAnthropic } from './anthropic-format.ts';
 import { answerOpenAi } from './openai-format.ts';
 import { DEFAULT_SCRIPT, type Script } from './script.ts';
 
 export type FakeProvider = 'openai' | 'anthropic';
+
+const CONTROL_PREFIX = '/__control';
 
 export interface RecordedRequest {
   provider: FakeProvider;
@@ -54,9 +61,13 @@ export class FakeAi {
   private server!: Server;
   url = '';
 
-  static async start(): Promise<FakeAi> {
+  /**
+   * `port` 0 picks a free one. `control` adds the /__control API through which tests in other
+   * processes (the Playwright workers) script answers and read requests: tests/e2e/support/fake-upstream.ts.
+   */
+  static async start(options: { port?: number; control?: boolean } = {}): Promise<FakeAi> {
     const fake = new FakeAi();
-    await fake.listen();
+    await fake.listen(options.port ?? 0, options.control ?? false);
     return fake;
   }
 
@@ -84,12 +95,16 @@ export class FakeAi {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private async listen() {
+  private async listen(port: number, control: boolean) {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const path = (req.url ?? '').split('?')[0]!;
+        if (control && path.startsWith(CONTROL_PREFIX)) {
+          this.answerControl(req.method ?? 'GET', req.url ?? '', Buffer.concat(chunks), res);
+          return;
+        }
         const provider: FakeProvider | undefined = path.endsWith('/messages')
           ? 'anthropic'
           : path.endsWith('/chat/completions')
@@ -123,10 +138,37 @@ export class FakeAi {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
     const address = this.server.address();
     if (!address || typeof address === 'string') throw new Error('fake AI server has no port');
     this.url = `http://127.0.0.1:${address.port}`;
+  }
+
+  private answerControl(method: string, url: string, body: Buffer, res: ServerResponse) {
+    const { pathname, searchParams } = new URL(url, 'http://fake');
+    if (method === 'POST' && pathname === `${CONTROL_PREFIX}/scripts`) {
+      const { marker, script } = JSON.parse(body.toString()) as { marker: string; script: Script };
+      this.when(marker, script);
+      res.writeHead(204).end();
+      return;
+    }
+    if (method === 'GET' && pathname === `${CONTROL_PREFIX}/requests`) {
+      const marker = searchParams.get('marker') ?? '';
+      const found = this.chatRequests()
+        .filter((request) => lastUserText(request).includes(marker))
+        .map(({ provider, path, body, closedByClient }) => ({
+          provider,
+          path,
+          body,
+          closedByClient,
+        }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
+      return;
+    }
+    res.writeHead(404).end();
   }
 
   /** Env for createTestApp(): every provider pointed at this server. */
