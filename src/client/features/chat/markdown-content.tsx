@@ -1,16 +1,21 @@
+import type { Element, ElementContent } from 'hast';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './code-block.tsx';
 
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+/** The protocols GitHub's sanitizer allows in links: the web, mail and chat addresses. */
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'irc:', 'ircs:', 'xmpp:']);
 const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
 
 /**
- * Spec 01-core §9 link and image safety: links only http, https and mailto; images only
+ * Spec 01-core §9 link and image safety: links only http, https, mailto and the few chat
+ * protocols above, or a jump within the reply (#user-content-… footnotes); images only
  * http/https. Anything else (javascript:, data:, relative tricks) becomes no address at all.
  */
 export const safeUrl: UrlTransform = (url, key) => {
   const allowed = key === 'src' ? IMAGE_PROTOCOLS : LINK_PROTOCOLS;
+  if (key === 'href' && url.startsWith('#')) return url;
   try {
     const parsed = new URL(url);
     return allowed.has(parsed.protocol) ? url : '';
@@ -19,15 +24,44 @@ export const safeUrl: UrlTransform = (url, key) => {
   }
 };
 
+const textOf = (nodes: ElementContent[]): string =>
+  nodes
+    .map((node) =>
+      node.type === 'text' ? node.value : node.type === 'element' ? textOf(node.children) : '',
+    )
+    .join('');
+
+/** The fence's language from the `language-…` class remark gives the code element. */
+function languageOf(code: Element | undefined): string | null {
+  const classes = code?.properties.className;
+  const match = Array.isArray(classes)
+    ? classes.map(String).find((name) => name.startsWith('language-'))
+    : undefined;
+  return match ? match.slice('language-'.length) : null;
+}
+
 const components: Components = {
   a: ({ node: _node, children, ...props }) =>
-    props.href ? (
+    !props.href ? (
+      <span>{children}</span>
+    ) : props.href.startsWith('#') ? (
+      <a {...props}>{children}</a>
+    ) : (
       <a {...props} target="_blank" rel="noopener noreferrer nofollow">
         {children}
       </a>
-    ) : (
-      <span>{children}</span>
     ),
+  pre: ({ node }) => {
+    const code = node?.children.find(
+      (child): child is Element => child.type === 'element' && child.tagName === 'code',
+    );
+    return (
+      <CodeBlock
+        code={textOf(code?.children ?? []).replace(/\n$/, '')}
+        language={languageOf(code)}
+      />
+    );
+  },
   img: ({ node: _node, alt, ...props }) =>
     props.src ? (
       <img {...props} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
@@ -35,13 +69,14 @@ const components: Components = {
 };
 
 /**
- * An assistant reply as formatted text (spec 01-core §2): GFM tables, task lists and links.
+ * An assistant reply as formatted text (spec 01-core §2): GFM tables, task lists, links and code
+ * blocks with a copy button and highlighting loaded on demand.
  * Raw HTML is never rendered (no rehype-raw); rehype-sanitize strips scripts and event handlers
  * and prefixes ids with `user-content-`. Loaded lazily so the first page stays small.
  */
 export default function MarkdownContent({ text }: { text: string }) {
   return (
-    <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-surface-2 [&_code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-bg [&_pre]:p-3 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
+    <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
       <Markdown
         remarkPlugins={[remarkGfm]}
         rehypePlugins={[rehypeSanitize]}

@@ -1,6 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { RotateCcw } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '#client/lib/format-date.ts';
+import { useMessageActions } from './message-actions.ts';
+import { MessageActionBar } from './message-action-bar.tsx';
+import { MessageEditForm } from './message-edit-form.tsx';
 import type { ChatItem } from './use-chat.ts';
 
 // The Markdown renderer is its own chunk: the first page load stays within the bundle budget.
@@ -18,35 +22,82 @@ function AssistantText({ text }: { text: string }) {
   );
 }
 
-/** One message of the conversation (spec 01-core §4 "Message bubble"), or the error bubble. */
-export function MessageBubble({ item }: { item: ChatItem }) {
-  const { t } = useTranslation('chat');
-  if (item.kind === 'error') {
-    return (
+/** Spec 01-core §8 "Chat errors": the red block, with a retry of the failed turn. */
+function ErrorBubble({ item }: { item: ChatItem }) {
+  const { t } = useTranslation(['chat', 'messages']);
+  const actions = useMessageActions();
+  return (
+    <div className="flex max-w-[85%] flex-col items-start gap-1 self-start">
       <div
         role="alert"
-        className="max-w-[85%] self-start rounded-2xl border border-danger bg-[var(--danger-bg)]/20 px-4 py-3 text-danger"
+        className="rounded-2xl border border-danger bg-[var(--danger-bg)]/20 px-4 py-3 text-danger"
       >
-        {t('errorBubble')}
+        {t('chat:errorBubble')}
       </div>
-    );
-  }
+      {actions && item.retry ? (
+        <button
+          type="button"
+          className="btn-ghost text-sm"
+          disabled={actions.busy}
+          onClick={() => actions.regenerate(item)}
+        >
+          <RotateCcw aria-hidden className="size-4" />
+          {t('messages:actions.retry')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One message of the conversation (spec 01-core §4 "Message bubble"): normal or editing, with
+ * its time (HH:mm) and actions below. Handlers come from MessageActionsContext.
+ */
+export function MessageBubble({ item }: { item: ChatItem }) {
+  const { t } = useTranslation('chat');
+  const actions = useMessageActions();
+  const [editing, setEditing] = useState(false);
+  if (item.kind === 'error') return <ErrorBubble item={item} />;
   const mine = item.isUserMessage;
+  const isEditing = editing && actions !== null;
   return (
-    <article
-      className={`flex max-w-[85%] flex-col gap-1 rounded-2xl px-4 py-3 ${
-        mine
-          ? 'self-end bg-accent-strong text-white'
-          : 'self-start border border-line bg-surface text-fg'
-      }`}
-      aria-label={mine ? t('message.you') : t('message.assistant')}
+    <div
+      className={`group flex max-w-[85%] flex-col gap-1 ${
+        mine ? 'items-end self-end' : 'items-start self-start'
+      } ${isEditing ? 'w-full' : ''}`}
     >
-      {mine ? <PlainText text={item.content} /> : <AssistantText text={item.content} />}
-      <footer className={`text-xs ${mine ? 'text-white/80' : 'text-muted'}`}>
-        <time dateTime={item.timestamp}>{formatTime(item.timestamp)}</time>
-        {item.kind === 'stopped' ? ` · ${t('message.stopped')}` : null}
-      </footer>
-    </article>
+      <article
+        className={`flex max-w-full flex-col gap-1 rounded-2xl px-4 py-3 ${
+          mine ? 'bg-accent-strong text-white' : 'border border-line bg-surface text-fg'
+        } ${isEditing ? 'w-full' : ''}`}
+        aria-label={mine ? t('message.you') : t('message.assistant')}
+      >
+        {isEditing ? (
+          <MessageEditForm
+            original={item.content}
+            busy={actions.busy}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              setEditing(false);
+              actions.edit(item, text);
+            }}
+          />
+        ) : mine ? (
+          <PlainText text={item.content} />
+        ) : (
+          <AssistantText text={item.content} />
+        )}
+        <footer className={`text-xs ${mine ? 'text-white/80' : 'text-muted'}`}>
+          <time dateTime={item.timestamp}>{formatTime(item.timestamp)}</time>
+          {item.kind === 'stopped' ? ` · ${t('message.stopped')}` : null}
+        </footer>
+      </article>
+      {isEditing ? null : (
+        <div className="text-muted transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100">
+          <MessageActionBar item={item} actions={actions} onEdit={() => setEditing(true)} />
+        </div>
+      )}
+    </div>
   );
 }
 
