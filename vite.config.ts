@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress.ts';
 
 /** Port of the API server that `npm run dev` starts next to Vite (scripts/dev.mjs). */
 const DEV_API = 'http://localhost:5000';
@@ -48,6 +49,8 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    // .br/.gz twins of the text files for the server's preCompressed static serving.
+    precompress(),
   ],
   build: {
     outDir: 'dist/client',

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts
 
 let t: TestContext;
 let dist: string;
+const BIG_ASSET = `export const words = ${JSON.stringify('Orbit Chat '.repeat(2000))};`;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'orbit-dist-'));
@@ -13,6 +15,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Orbit Chat</title>');
   writeFileSync(path.join(dist, 'assets', 'index-Bx12Yz9Q.js'), 'console.log("app")');
   writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+  // What scripts/vite-precompress.ts writes next to a large asset.
+  writeFileSync(path.join(dist, 'assets', 'vendor-Cq34Ab7Z.js'), BIG_ASSET);
+  writeFileSync(path.join(dist, 'assets', 'vendor-Cq34Ab7Z.js.br'), brotliCompressSync(BIG_ASSET));
+  writeFileSync(path.join(dist, 'assets', 'vendor-Cq34Ab7Z.js.gz'), gzipSync(BIG_ASSET));
   t = await createTestApp({ CLIENT_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -37,6 +43,24 @@ describe('serving the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await api(t.app, { method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed twin the browser accepts, and the plain file otherwise', async () => {
+    const url = '/assets/vendor-Cq34Ab7Z.js';
+    const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(BIG_ASSET.length / 10);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers missing files and API paths with a 404, not with the page', async () => {

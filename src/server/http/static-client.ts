@@ -7,7 +7,8 @@ import { AppError, notFound } from '#shared/errors/app-error.ts';
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
 
 /**
- * Serves the built SPA: hashed assets cached for a year, everything else revalidated,
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, text
+ * files precompressed (brotli or gzip as the browser accepts),
  * and any non-API path without a file answered with index.html (client-side routing).
  * Missing files with an extension (e.g. a locale JSON) stay 404 rather than becoming HTML.
  */
@@ -22,6 +23,8 @@ export async function registerStaticClient(app: FastifyInstance, distDir: string
     root,
     index: false,
     wildcard: true,
+    // The build writes .br/.gz twins (scripts/vite-precompress.ts); sent when the client accepts.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       void reply.header(
@@ -34,11 +37,18 @@ export async function registerStaticClient(app: FastifyInstance, distDir: string
   let indexHtml: Buffer | undefined;
   const sendIndex = (reply: FastifyReply) => {
     if (!indexHtml && !existsSync(indexFile)) {
-      const error = new AppError('SERVER_ERROR', 503, 'The web app is not built: run `npm run build`');
+      const error = new AppError(
+        'SERVER_ERROR',
+        503,
+        'The web app is not built: run `npm run build`',
+      );
       return reply.status(503).send(error.toEnvelope());
     }
     indexHtml ??= readFileSync(indexFile);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   };
 
   // The static wildcard would answer the bare directory with 403.
