@@ -6,6 +6,7 @@ import type { Env } from '#server/env.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
+import { createMemoryRegistry } from '#server/features/chat/generation-registry.ts';
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
 import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
 import { registerExportRoutes } from '#server/features/export/export.routes.ts';
@@ -66,12 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const generations = createMemoryRegistry();
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,
     db: deps.database.db,
     secret: deps.secret,
     attachments: createAttachmentReader({ db: deps.database.db, env: deps.env }),
+    generations,
   };
 
   registerErrorHandler(app);
@@ -94,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFileRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerModelRoutes(app, ctx);
-  registerChatRoutes(app, ctx, ctx.attachments);
+  registerChatRoutes(app, ctx, ctx.attachments, generations);
   registerConversationRoutes(app, ctx);
   registerExportRoutes(app, ctx);
 

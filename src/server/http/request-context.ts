@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import type { AttachmentReader } from '#server/ports/attachments.ts';
+import type { GenerationControl } from '#server/ports/generations.ts';
 
 /** What every feature receives from buildApp(). */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   secret: string;
   /** Files attached to chat messages (implemented by features/files, used by features/chat). */
   attachments: AttachmentReader;
+  /** Replies being generated (implemented by features/chat, used by features/conversations). */
+  generations: GenerationControl;
 }
 
 declare module 'fastify' {

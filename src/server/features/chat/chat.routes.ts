@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
-import { createMemoryRegistry, type LiveGeneration } from './generation-registry.ts';
+import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
 import {
   editMessage,
   regenerateReply,
@@ -36,19 +36,21 @@ async function respond(request: FastifyRequest, reply: FastifyReply, generation:
 
 /**
  * The chat: send, edit, regenerate, stop, and re-attach to a reply in progress. The attachment
- * reader is the files feature's, handed over by app.ts (features do not import each other).
+ * reader is the files feature's, handed over by app.ts (features do not import each other); the
+ * registry comes from app.ts too, which also hands it to conversations (delete cancels a reply).
  */
 export function registerChatRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   attachments: AttachmentReader,
+  registry: GenerationRegistry,
 ) {
   const engine: ChatEngine = {
     db: ctx.db,
     env: ctx.env,
     providers: createAiProviders(ctx.env),
     attachments,
-    registry: createMemoryRegistry(),
+    registry,
     log: app.log,
   };
   logSdkWarnings(app.log);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StreamEventName } from '#shared/chat/chat-schemas.ts';
+import type { GenerationControl } from '#server/ports/generations.ts';
 import { notFound } from '#shared/errors/app-error.ts';
 
 export interface StreamEvent {
@@ -26,6 +27,8 @@ export class LiveGeneration {
   /** Resolves once the reply is stored (or failed) and the terminal event is published. */
   readonly settled = new Promise<void>((resolve) => (this.resolveSettled = resolve));
   ended = false;
+  /** Its conversation is being deleted: the reply must not be stored (see cancel()). */
+  cancelled = false;
 
   constructor(
     readonly conversationId: string,
@@ -38,6 +41,12 @@ export class LiveGeneration {
   }
 
   stop() {
+    this.aborter.abort();
+  }
+
+  /** Like stop(), but the conversation is going away, so the partial reply is not kept. */
+  cancel() {
+    this.cancelled = true;
     this.aborter.abort();
   }
 
@@ -84,7 +93,7 @@ export class LiveGeneration {
  * delivery and for Stop reaching the instance that owns the upstream request), so it can be
  * replaced when several API servers run (ARCHITECTURE.md "runtime pieces").
  */
-export interface GenerationRegistry {
+export interface GenerationRegistry extends GenerationControl {
   /**
    * Starts a generation for a conversation, first stopping (and awaiting) one still running.
    * Refuses (404) when another user's reply is running there: nobody stops someone else's reply.
@@ -94,6 +103,11 @@ export interface GenerationRegistry {
   find(conversationId: string): LiveGeneration | undefined;
   /** Stops the running generation; resolves when its partial reply is stored. */
   stop(conversationId: string): Promise<LiveGeneration | undefined>;
+  /**
+   * Aborts the user's running generation without storing its reply (the conversation is being
+   * deleted); resolves when it has settled.
+   */
+  cancel(conversationId: string, userId: number): Promise<void>;
   /** Marks a generation finished; it stays replayable for a short grace period. */
   release(generation: LiveGeneration): void;
   /** Ends a generation that never started (the request was refused) and forgets it at once. */
@@ -133,6 +147,12 @@ export function createMemoryRegistry(): GenerationRegistry {
     },
     find: (conversationId) => generations.get(conversationId),
     stop,
+    async cancel(conversationId, userId) {
+      const live = generations.get(conversationId);
+      if (!live || live.ended || live.userId !== userId) return;
+      live.cancel();
+      await live.settled;
+    },
     release(generation) {
       generation.end();
       setTimeout(() => {

@@ -30,6 +30,9 @@ export interface ReplyPlan {
 
 const FK_VIOLATION = '23503';
 
+const conversationDeleted = () =>
+  new AppError('NOT_FOUND', 404, 'The conversation was deleted').toEnvelope();
+
 /** The PostgreSQL error code, also when Drizzle wraps the driver's error (DrizzleQueryError). */
 function pgErrorCode(error: unknown): string | undefined {
   const seen = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
@@ -47,7 +50,8 @@ function asAppError(error: unknown, log: FastifyBaseLogger): AppError {
  * Writes one reply: forwards each delta to the generation's subscribers as it arrives (no
  * database work per token), then stores the reply with its token_usage row in one statement.
  * A failed reply stores only its token_usage row; the user message stays (issue #3). Stop keeps
- * what was written, marked 'stopped'.
+ * what was written, marked 'stopped'; a reply cancelled because its conversation is being
+ * deleted keeps only its token_usage row.
  */
 export async function runGeneration(plan: ReplyPlan): Promise<void> {
   const { generation, db, log } = plan;
@@ -106,7 +110,12 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
 
   let stored = false;
   try {
-    if (failure) {
+    if (generation.cancelled) {
+      // Its conversation is being deleted (the delete waits for this): the tokens were spent,
+      // so their usage is recorded, but the reply has nowhere to go.
+      await insertUsage(db, row);
+      generation.publish('error', conversationDeleted());
+    } else if (failure) {
       await insertUsage(db, row);
       await plan.onFailure();
       generation.publish('error', failure.toEnvelope());
@@ -134,9 +143,9 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
     const gone = pgErrorCode(error) === FK_VIOLATION;
     if (!gone) log.error({ err: error }, 'storing a chat reply failed');
     const envelope = gone
-      ? new AppError('NOT_FOUND', 404, 'The conversation was deleted')
-      : new AppError('SERVER_ERROR', 500, 'The reply could not be saved');
-    generation.publish('error', envelope.toEnvelope());
+      ? conversationDeleted()
+      : new AppError('SERVER_ERROR', 500, 'The reply could not be saved').toEnvelope();
+    generation.publish('error', envelope);
   }
   plan.registry.release(generation);
 

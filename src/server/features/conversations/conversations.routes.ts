@@ -86,7 +86,8 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
     '/api/conversations/:conversationId',
     { ...user, schema: { params: DeleteConversationParamsSchema } },
     async (request, reply) => {
-      await removeConversation(ctx.db, requireUser(request).id, request.params.conversationId);
+      const { conversationId } = request.params;
+      await removeConversation(ctx.db, ctx.generations, requireUser(request).id, conversationId);
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,6 @@
 import { findOwnConversation } from '#server/db/ownership.queries.ts';
 import type { Executor } from '#server/db/client.ts';
+import type { GenerationControl } from '#server/ports/generations.ts';
 import type { Message } from '#shared/chat/chat-schemas.ts';
 import type { Conversation, UpdateConversation } from '#shared/chat/conversation-schemas.ts';
 import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
@@ -110,7 +111,18 @@ export async function changeConversation(
   return toConversation(row);
 }
 
-export async function removeConversation(db: Executor, userId: number, conversationId: string) {
+/**
+ * Deletes with its messages and attachments. A reply still being written is cancelled first (its
+ * upstream request aborted at once), so nothing is stored into the conversation after it is gone.
+ * Only the user's own reply is cancelled, so a foreign id stays a plain 404.
+ */
+export async function removeConversation(
+  db: Executor,
+  generations: GenerationControl,
+  userId: number,
+  conversationId: string,
+) {
+  await generations.cancel(conversationId, userId);
   if (!(await deleteConversation(db, userId, conversationId))) throw conversationNotFound();
 }
 
