@@ -75,7 +75,9 @@ async function requestOnce(method: string, path: string, body: unknown, options:
     'X-Requested-With': 'XMLHttpRequest',
     Accept: options.accept ?? 'application/json',
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (uploads) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
     const response = await fetch(apiUrl(path), {
@@ -83,7 +85,7 @@ async function requestOnce(method: string, path: string, body: unknown, options:
       headers,
       credentials: 'include',
       cache: 'no-store',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: controller.signal,
     });
     if (!response.ok) throw await toHttpError(response);

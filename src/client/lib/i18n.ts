@@ -4,7 +4,15 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageOption as Language } from '#shared/settings/settings-options.ts';
 
 /** One namespace per area (STYLE.md); every file exists in every language (tests/unit/locales.test.ts). */
-export const NAMESPACES = ['common', 'auth', 'settings', 'pages', 'chat', 'messages'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'settings',
+  'pages',
+  'chat',
+  'messages',
+  'composer',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';

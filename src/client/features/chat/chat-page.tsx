@@ -119,7 +119,11 @@ function ChatScreen() {
         </MessageActionsContext>
       )}
       {chat.limitReached ? <LimitPanel /> : null}
-      <ChatInput busy={busy} onSend={(text) => void chat.send(text)} />
+      <ChatInput
+        busy={busy}
+        conversationId={id}
+        onSend={(text, extras) => void chat.send(text, extras)}
+      />
     </div>
   );
 }

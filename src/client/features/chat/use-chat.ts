@@ -222,8 +222,12 @@ export function useChat(routeId: string | undefined) {
     [navigate, queryClient, scheduleFlush],
   );
 
+  /** extras: the message's files and the model and persona picked in the input bar. */
   const send = useCallback(
-    async (text: string) => {
+    async (
+      text: string,
+      extras: { fileIds?: number[]; model?: string; personaId?: number } = {},
+    ) => {
       if (text.trim() === '' || abortRef.current) return;
       localKey += 1;
       const userKey = `local-${localKey}`;
@@ -236,7 +240,8 @@ export function useChat(routeId: string | undefined) {
         kind: 'message',
         feedback: null,
       };
-      await runTurn({ path: '/api/chat', body: { message: text }, userKey }, (previous) => [
+      const body = { message: text, ...extras };
+      await runTurn({ path: '/api/chat', body, userKey }, (previous) => [
         ...previous,
         userItem,
       ]);

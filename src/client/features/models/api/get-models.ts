@@ -11,6 +11,8 @@ export interface ModelChoice {
   name: string;
   /** The user's plan includes it (spec 01-core §6). */
   allowed: boolean;
+  /** Its provider is configured on this server ('offline' is the built-in offline assistant). */
+  available: boolean;
 }
 
 /** The catalogue and tier rules of src/shared, for a server that does not list models yet. */
@@ -20,6 +22,7 @@ function modelsFromCatalogue(user: PublicUser): ModelChoice[] {
     id: model.id,
     name: model.name,
     allowed: isModelAllowedForTier(model.id, tier),
+    available: true,
   }));
 }
 
@@ -36,6 +39,7 @@ export const modelsQueryOptions = (user: PublicUser | null) =>
             id: model.id,
             name: model.name,
             allowed: model.allowed,
+            available: model.available,
           }));
         }
       } catch (error) {
