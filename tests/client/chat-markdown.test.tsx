@@ -1,7 +1,13 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readEvents } from '#client/features/chat/api/chat-stream.ts';
 import MarkdownContent from '#client/features/chat/markdown-content.tsx';
+import { i18n } from '#client/lib/i18n.ts';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['messages']);
+});
 
 const HOSTILE = [
   '# Title',
@@ -68,6 +74,92 @@ describe('assistant reply rendering (spec 01-core §9 link and image safety)', (
     const link = container.querySelector('a');
     expect(link?.getAttribute('target')).toBe('_blank');
     expect(link?.getAttribute('rel')).toContain('noopener');
+  });
+});
+
+const MORE_HOSTILE = [
+  '[upper](JaVaScRiPt:alert(1)) [spaced]( javascript:alert(1)) [entity](javascript&#58;alert(1))',
+  '[vb](vbscript:msgbox(1)) [data](data:text/html;base64,PHNjcmlwdD4=) [file](file:///etc/passwd)',
+  '[relative](/settings) [protocol-relative](//evil.example/x)',
+  '<javascript:alert(1)> <https://auto.example/link>',
+  '[irc](irc://irc.example.org/chat) [xmpp](xmpp:anna@example.org)',
+  '<iframe src="https://evil.example"></iframe><svg onload="alert(1)"><circle/></svg>',
+  '<style>body{display:none}</style><form action="https://evil.example"><input name=x></form>',
+  '![js image](javascript:alert(1)) ![http image](http://example.com/b.png)',
+  '```html\n<script>alert(1)</script>\n```',
+].join('\n\n');
+
+describe('more hostile model output (spec 01-core §9)', () => {
+  it('allows only the safe link protocols and never executable markup', () => {
+    const { container } = render(<MarkdownContent text={MORE_HOSTILE} />);
+    const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      'https://auto.example/link',
+      'irc://irc.example.org/chat',
+      'xmpp:anna@example.org',
+    ]);
+    // (svg.lucide: the copy button's icon)
+    for (const tag of ['script', 'iframe', 'svg:not(.lucide)', 'style', 'form', 'input']) {
+      expect(container.querySelector(tag), tag).toBeNull();
+    }
+    // No attribute anywhere carries a script address or an event handler (as text it is harmless).
+    const attributes = [...container.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].map((attribute) => `${attribute.name}=${attribute.value}`),
+    );
+    expect(attributes.filter((text) => /javascript:|vbscript:|data:|^on/i.test(text))).toEqual([]);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      'http://example.com/b.png',
+    ]);
+    // The words of a blocked link stay readable.
+    expect(container.textContent).toContain('upper');
+    // Markup inside a code block is shown as text.
+    expect(container.querySelector('pre code')?.textContent).toBe('<script>alert(1)</script>');
+  });
+
+  it('keeps footnote jumps inside the reply, without a new tab', () => {
+    const { container } = render(<MarkdownContent text={'Satz[^a].\n\n[^a]: Quelle'} />);
+    const jump = container.querySelector('a[href^="#"]');
+    expect(jump?.getAttribute('href')).toBe('#user-content-fn-a');
+    expect(jump?.getAttribute('target')).toBeNull();
+    expect(container.querySelector('#user-content-fn-a')?.textContent).toContain('Quelle');
+    // …and back from the note to the sentence.
+    const back = container.querySelector('#user-content-fn-a a[href^="#"]');
+    expect(back?.getAttribute('href')).toBe('#user-content-fnref-a');
+    expect(container.querySelector('#user-content-fnref-a')).not.toBeNull();
+  });
+});
+
+describe('code blocks (spec 01-core §2)', () => {
+  const CODE = 'const answer: number = 42;\nconsole.log("hi");';
+
+  it('highlights on demand and copies the code', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<MarkdownContent text={'```ts\n' + CODE + '\n```'} />);
+    // Plain code first, the highlighted version once the grammar chunk has loaded.
+    expect(container.querySelector('pre code')?.textContent).toBe(CODE);
+    await waitFor(() => expect(container.querySelector('pre .hljs-keyword')).not.toBeNull());
+    expect(container.querySelector('pre .hljs-keyword')?.textContent).toBe('const');
+    expect(container.querySelector('pre code')?.textContent).toBe(CODE);
+    expect(container.textContent).toContain('ts');
+
+    await user.click(screen.getByRole('button', { name: 'Code kopieren' }));
+    expect(await navigator.clipboard.readText()).toBe(CODE);
+    expect(screen.getByRole('button', { name: 'Code kopiert' })).toBeTruthy();
+  });
+
+  it('shows code of an unknown or missing language as plain text with a copy button', async () => {
+    const { container } = render(
+      <MarkdownContent
+        text={'```brainfuck\n+++.\n```\n\n```\nplain\n```\n\nInline `code` here.'}
+      />,
+    );
+    const blocks = container.querySelectorAll('pre code');
+    expect([...blocks].map((block) => block.textContent)).toEqual(['+++.', 'plain']);
+    expect(screen.getAllByRole('button', { name: 'Code kopieren' })).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('pre span')).toBeNull();
+    // Inline code is no block: no copy button of its own.
+    expect(container.querySelector('p code')?.textContent).toBe('code');
   });
 });
 

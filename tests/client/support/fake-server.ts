@@ -8,13 +8,26 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (request: RecordedRequest) => { status: number; body?: unknown } | undefined;
+/** `sse`: a text/event-stream body (written as is) instead of JSON. */
+interface Answer {
+  status: number;
+  body?: unknown;
+  sse?: string;
+  /** Extra response headers (for example X-Next-Cursor of a paged list). */
+  headers?: Record<string, string>;
+}
+
+type Handler = (request: RecordedRequest) => Answer | undefined;
+
+/** A text/event-stream body of the chat routes: `event:` and one JSON `data:` line each. */
+export const sseBody = (events: [event: string, data: unknown][]) =>
+  events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
 /**
  * Replaces the browser's fetch (the network edge) with routes answered in-process, and records
  * every request the app sends. Our own code runs unchanged.
  */
-export function fakeServer(routes: Record<string, Handler | { status: number; body?: unknown }>) {
+export function fakeServer(routes: Record<string, Handler | Answer>) {
   const requests: RecordedRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -34,13 +47,19 @@ export function fakeServer(routes: Record<string, Handler | { status: number; bo
     requests.push(request);
     const route = routes[`${request.method} ${url.split('?')[0]}`];
     const answer = typeof route === 'function' ? route(request) : route;
-    const { status, body } = answer ?? {
+    const { status, body, sse, headers: extraHeaders = {} } = answer ?? {
       status: 404,
       body: { message: 'Not found', code: 'NOT_FOUND', statusCode: 404 },
     };
+    if (sse !== undefined) {
+      return new Response(sse, {
+        status,
+        headers: { 'content-type': 'text/event-stream', ...extraHeaders },
+      });
+    }
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...extraHeaders },
     });
   });
   vi.stubGlobal('fetch', fetchStub);

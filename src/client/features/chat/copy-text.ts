@@ -12,7 +12,10 @@ function copyLegacy(text: string): boolean {
   area.setAttribute('readonly', '');
   area.style.position = 'fixed';
   area.style.opacity = '0';
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   document.body.append(area);
+  // The copy command copies the focused selection.
+  area.focus();
   area.select();
   try {
     // Deprecated, but the only way left where the Clipboard API is missing or refused.
@@ -21,6 +24,7 @@ function copyLegacy(text: string): boolean {
     return false;
   } finally {
     area.remove();
+    focused?.focus();
   }
 }
 

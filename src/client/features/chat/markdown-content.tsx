@@ -7,6 +7,8 @@ import { CodeBlock } from './code-block.tsx';
 /** The protocols GitHub's sanitizer allows in links: the web, mail and chat addresses. */
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'irc:', 'ircs:', 'xmpp:']);
 const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
+/** rehype-sanitize's prefix for ids (spec 01-core §9), so a reply cannot clobber page ids. */
+const CLOBBER_PREFIX = 'user-content-';
 
 /**
  * Spec 01-core §9 link and image safety: links only http, https, mailto and the few chat
@@ -45,7 +47,10 @@ const components: Components = {
     !props.href ? (
       <span>{children}</span>
     ) : props.href.startsWith('#') ? (
-      <a {...props}>{children}</a>
+      // rehype-sanitize prefixes the targets' ids; the jump must name the prefixed id too.
+      <a {...props} href={`#${CLOBBER_PREFIX}${props.href.slice(1)}`}>
+        {children}
+      </a>
     ) : (
       <a {...props} target="_blank" rel="noopener noreferrer nofollow">
         {children}
@@ -79,6 +84,8 @@ export default function MarkdownContent({ text }: { text: string }) {
     <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
       <Markdown
         remarkPlugins={[remarkGfm]}
+        // Footnote ids get their prefix once, from rehype-sanitize (not also from remark-rehype).
+        remarkRehypeOptions={{ clobberPrefix: '' }}
         rehypePlugins={[rehypeSanitize]}
         urlTransform={safeUrl}
         skipHtml

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -18,6 +18,7 @@ export function MessageEditForm({
 }) {
   const { t } = useTranslation('messages');
   const [text, setText] = useState(original);
+  const hintId = useId();
   const canSave = text.trim() !== '' && !busy;
 
   const save = () => {
@@ -46,7 +47,7 @@ export function MessageEditForm({
     >
       <textarea
         aria-label={t('edit.label')}
-        aria-describedby="message-edit-hint"
+        aria-describedby={hintId}
         className="field-input field-sizing-content max-h-60 min-h-11 w-full resize-none text-fg"
         value={text}
         // The editor opens where the user clicked Edit: the caret belongs in it.
@@ -58,7 +59,7 @@ export function MessageEditForm({
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <p id="message-edit-hint" className="text-xs text-white/80">
+      <p id={hintId} className="text-xs text-white/80">
         {t('edit.hint')}
       </p>
       <div className="flex justify-end gap-2">
