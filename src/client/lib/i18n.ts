@@ -12,6 +12,8 @@ export const NAMESPACES = [
   'chat',
   'messages',
   'composer',
+  'history',
+  'personas',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

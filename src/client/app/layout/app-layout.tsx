@@ -30,7 +30,7 @@ function useHasToasted() {
 export function AppLayout() {
   const { t } = useTranslation();
   const { user } = useUser();
-  const { conversations } = useConversations(user?.id ?? null);
+  const conversations = useConversations(user?.id ?? null);
   const { appearance } = useSettings();
   const location = useLocation();
   const hasToasted = useHasToasted();

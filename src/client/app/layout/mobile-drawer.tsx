@@ -7,7 +7,7 @@ import { NavLinkItem } from '#client/app/layout/nav-link-item.tsx';
 import { DRAWER_BOTTOM, DRAWER_TOP } from '#client/app/layout/nav-items.ts';
 import { ConversationTitle } from '#client/app/layout/recent-conversations.tsx';
 import { useLogout } from '#client/features/auth/api/auth-mutations.ts';
-import type { ConversationSummary } from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationList } from '#client/features/conversations/api/get-conversations.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 
 /** The drawer lists the latest 10 conversations, then '+N more' (spec 01-core §2, §9). */
@@ -54,11 +54,12 @@ function GuestLinks() {
   );
 }
 
-function SignedInLinks({ conversations }: { conversations: ConversationSummary[] }) {
+function SignedInLinks({ conversations }: { conversations: ConversationList }) {
   const { t } = useTranslation();
   const logout = useLogout();
-  const latest = conversations.slice(0, DRAWER_CONVERSATIONS);
-  const more = conversations.length - latest.length;
+  // The shared cache's first page holds far more than 10; the total comes with it.
+  const latest = conversations.conversations.slice(0, DRAWER_CONVERSATIONS);
+  const more = conversations.total - latest.length;
   return (
     <ul className="flex flex-col gap-0.5">
       {DRAWER_TOP.map((item) => (
@@ -122,7 +123,7 @@ export default function MobileDrawer({
   onOpenChange,
 }: {
   user: PublicUser | null;
-  conversations: ConversationSummary[];
+  conversations: ConversationList;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

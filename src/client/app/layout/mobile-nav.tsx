@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '#client/app/layout/logo.tsx';
-import type { ConversationSummary } from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationList } from '#client/features/conversations/api/get-conversations.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 
 const MobileDrawer = lazy(() => import('#client/app/layout/mobile-drawer.tsx'));
@@ -17,7 +17,7 @@ export function MobileNav({
   conversations,
 }: {
   user: PublicUser | null;
-  conversations: ConversationSummary[];
+  conversations: ConversationList;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

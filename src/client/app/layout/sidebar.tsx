@@ -7,7 +7,7 @@ import { NavLinkItem } from '#client/app/layout/nav-link-item.tsx';
 import { sidebarItems } from '#client/app/layout/nav-items.ts';
 import { RecentConversations } from '#client/app/layout/recent-conversations.tsx';
 import { UserCard } from '#client/app/layout/user-card.tsx';
-import type { ConversationSummary } from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationList } from '#client/features/conversations/api/get-conversations.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 
 const COLLAPSED_KEY = 'orbit.sidebarCollapsed';
@@ -26,7 +26,7 @@ export function Sidebar({
   conversations,
 }: {
   user: PublicUser | null;
-  conversations: ConversationSummary[];
+  conversations: ConversationList;
 }) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -79,7 +79,7 @@ export function Sidebar({
         </ul>
       </nav>
       {user && !collapsed ? (
-        <RecentConversations conversations={conversations} />
+        <RecentConversations list={conversations} userId={user.id} />
       ) : (
         <div className="flex-1" />
       )}

@@ -15,7 +15,7 @@ export const SETTINGS_CONVERSATIONS = 5;
 
 function RecentOnSmallScreens({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation('settings');
-  const { conversations } = useConversations(userId);
+  const { conversations, total } = useConversations(userId);
   if (conversations.length === 0) return null;
   return (
     <section aria-labelledby="settings-recent" className="card md:hidden">
@@ -43,9 +43,9 @@ function RecentOnSmallScreens({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
-      {conversations.length > SETTINGS_CONVERSATIONS ? (
+      {total > SETTINGS_CONVERSATIONS ? (
         <Link to="/history" className="mt-2 inline-block font-medium text-accent hover:underline">
-          {t('recent.showAll', { n: conversations.length })}
+          {t('recent.showAll', { n: total })}
         </Link>
       ) : null}
     </section>

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  conversationsQueryOptions,
+  type ConversationsData,
+} from '#client/features/conversations/api/get-conversations.ts';
+import { apiRequest } from '#client/lib/http.ts';
+
+/** The cached pages without one conversation; the reported total shrinks with it. */
+export function withoutConversation(
+  data: ConversationsData | undefined,
+  conversationId: string,
+): ConversationsData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => {
+      const items = page.items.filter((item) => item.conversationId !== conversationId);
+      const removed = page.items.length - items.length;
+      return {
+        ...page,
+        items,
+        total: page.total === null ? null : Math.max(0, page.total - removed),
+      };
+    }),
+  };
+}
+
+/**
+ * DELETE /api/conversations/:conversationId (spec 01-core §4 "History delete"): on success the
+ * row leaves every list at once, then the list and search results are refreshed.
+ */
+export function useDeleteConversation(userId: number | null) {
+  const queryClient = useQueryClient();
+  const { queryKey } = conversationsQueryOptions(userId);
+  return useMutation({
+    // A retried DELETE after a lost answer would report a 404 for a deleted row.
+    retry: false,
+    mutationFn: async (conversationId: string) => {
+      await apiRequest('DELETE', `/api/conversations/${encodeURIComponent(conversationId)}`);
+      return conversationId;
+    },
+    onSuccess: async (conversationId) => {
+      queryClient.setQueryData(queryKey, (data) => withoutConversation(data, conversationId));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['conversations'] }),
+        queryClient.invalidateQueries({ queryKey: ['search'] }),
+      ]);
+    },
+  });
+}
