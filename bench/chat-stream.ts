@@ -27,8 +27,13 @@ interface Child<T> {
   ask<R>(message: string): Promise<R>;
 }
 
-async function spawn<T>(script: string, args: string[]): Promise<Child<T>> {
-  const child = fork(path.join(here, 'support', script), args, { execArgv: ['--import', 'tsx'] });
+/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there (node --cpu-prof). */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+
+async function spawn<T>(script: string, args: string[], profile = false): Promise<Child<T>> {
+  const execArgv = ['--import', 'tsx'];
+  if (profile && PROFILE_DIR) execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
+  const child = fork(path.join(here, 'support', script), args, { execArgv });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('message', (message) => resolve(message as T));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -133,11 +138,11 @@ async function pool(
 const ms = (value: number) => value.toFixed(2);
 
 async function measure(label: string, fakeUrl: string, databaseUrl: string) {
-  const server = await spawn<ServerInfo>('chat-server-process.ts', [
-    fakeUrl,
-    databaseUrl,
-    String(CONCURRENT),
-  ]);
+  const server = await spawn<ServerInfo>(
+    'chat-server-process.ts',
+    [fakeUrl, databaseUrl, String(CONCURRENT)],
+    true,
+  );
   const info = server.info;
   try {
     await pool(40, 4, (index, lane) => viaServer(info, lane, `[ttft] warm ${index}`));

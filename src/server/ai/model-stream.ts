@@ -4,6 +4,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { generateText } from 'ai';
+import { streamChatCompletions, type ChatCompletionsEndpoint } from './chat-completions-stream.ts';
 import type { ReplyStream, ReplyUsage } from './reply.ts';
 import { toUpstreamError, UpstreamTimeout, upstreamTimeoutError } from './upstream-errors.ts';
 
@@ -13,6 +14,11 @@ export interface ModelCall {
   provider: string;
   /** Longest wait for the first and for each next chunk (AI_TIMEOUT_MS). */
   idleTimeoutMs: number;
+  /**
+   * OpenAI and compatible servers: streamed replies go through the lean Chat Completions reader
+   * (decision 041) instead of the SDK adapter, which still answers the non-streamed calls.
+   */
+  chatCompletions?: { endpoint: ChatCompletionsEndpoint; upstreamModel: string } | undefined;
 }
 
 function usageOf(usage: LanguageModelV3Usage): ReplyUsage {
@@ -23,34 +29,33 @@ function usageOf(usage: LanguageModelV3Usage): ReplyUsage {
 }
 
 /**
- * Streams a provider reply through the provider adapter's own stream (`doStream`): the SDK's
- * adapters speak each wire format, while streamText's generic pipeline (steps, tools, tees of
- * the stream) would cost several times the CPU per chunk on the hot path (docs/PERFORMANCE.md).
- * No retries: a failed call is reported at once and the user retries (the user message is
- * kept). The idle timer is refreshed on every chunk, so a slow but steady reply never times out
- * while a hang does.
+ * A reply through the provider adapter's own stream (`doStream`): the SDK's adapters speak each
+ * wire format, while streamText's generic pipeline (steps, tools, tees of the stream) would cost
+ * several times the CPU per chunk on the hot path (docs/PERFORMANCE.md).
  */
-export async function* streamModelReply(
-  call: ModelCall,
-  request: { prompt: LanguageModelV3Prompt; signal: AbortSignal },
+function sdkReply(
+  model: LanguageModelV3,
+  prompt: LanguageModelV3Prompt,
+  signal: AbortSignal,
 ): ReplyStream {
-  const idle = new AbortController();
-  const timer = setTimeout(() => idle.abort(new UpstreamTimeout()), call.idleTimeoutMs);
+  const streaming = Promise.resolve(model.doStream({ prompt, abortSignal: signal }));
+  // Handled when the reply is read; an unread rejection must not crash the process.
+  streaming.catch(() => {});
+  return readSdkReply(streaming);
+}
+
+async function* readSdkReply(
+  streaming: Promise<Awaited<ReturnType<LanguageModelV3['doStream']>>>,
+): ReplyStream {
   let usage: ReplyUsage = {};
-  let reader: ReadableStreamDefaultReader<unknown> | undefined;
+  const { stream } = await streaming;
+  const parts = stream.getReader();
   let finished = false;
   try {
-    const { stream } = await call.model.doStream({
-      prompt: request.prompt,
-      abortSignal: AbortSignal.any([request.signal, idle.signal]),
-    });
-    const parts = stream.getReader();
-    reader = parts;
     for (;;) {
       const { done, value } = await parts.read();
       if (done) break;
       if (value.type === 'text-delta') {
-        timer.refresh();
         if (value.delta !== '') yield value.delta;
       } else if (value.type === 'finish') {
         usage = usageOf(value.usage);
@@ -59,16 +64,61 @@ export async function* streamModelReply(
       }
     }
     finished = true;
-  } catch (error) {
-    if (idle.signal.aborted) throw upstreamTimeoutError();
-    if (request.signal.aborted) return usage;
-    throw toUpstreamError(error, call.provider);
   } finally {
-    clearTimeout(timer);
     // A consumer that stops early (or an error) must not leave the upstream response open.
-    if (!finished) reader?.cancel().catch(() => {});
+    if (!finished) parts.cancel().catch(() => {});
   }
   return usage;
+}
+
+/**
+ * Streams a provider reply. The request is sent at once, not at the first `next()`, so the caller
+ * can store the user message while the provider thinks. No retries: a failed call is reported
+ * at once and the user retries (the user message is kept). The idle timer is refreshed on every
+ * chunk, so a slow but steady reply never times out while a hang does. Ends normally when the
+ * request's signal aborts (Stop), with what was written.
+ */
+export function streamModelReply(
+  call: ModelCall,
+  request: { prompt: LanguageModelV3Prompt; signal: AbortSignal },
+): ReplyStream {
+  const idle = new AbortController();
+  const timer = setTimeout(() => idle.abort(new UpstreamTimeout()), call.idleTimeoutMs);
+  const signal = AbortSignal.any([request.signal, idle.signal]);
+  // A reply stopped before anyone reads it needs no timer either.
+  request.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  const lean = call.chatCompletions;
+  const parts = lean
+    ? streamChatCompletions(lean.endpoint, {
+        model: lean.upstreamModel,
+        prompt: request.prompt,
+        signal,
+      })
+    : sdkReply(call.model, request.prompt, signal);
+  return guarded(parts, { call, timer, idle: idle.signal, stop: request.signal });
+}
+
+async function* guarded(
+  parts: ReplyStream,
+  context: { call: ModelCall; timer: NodeJS.Timeout; idle: AbortSignal; stop: AbortSignal },
+): ReplyStream {
+  const { timer } = context;
+  try {
+    for (;;) {
+      const step = await parts.next();
+      if (step.done) return step.value;
+      timer.refresh();
+      yield step.value;
+    }
+  } catch (error) {
+    if (context.idle.aborted) throw upstreamTimeoutError();
+    if (context.stop.aborted) return {};
+    throw toUpstreamError(error, context.call.provider);
+  } finally {
+    clearTimeout(timer);
+    // Stopped early by the consumer: end the upstream request too.
+    void parts.return({}).catch(() => {});
+  }
 }
 
 export interface ShortAnswer {

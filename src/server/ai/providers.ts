@@ -4,6 +4,7 @@ import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Env } from '#server/env.ts';
 import type { ProviderId } from '#shared/models/model-ids.ts';
+import type { ChatCompletionsEndpoint } from './chat-completions-stream.ts';
 import type { CatalogueModel } from './model-catalogue.ts';
 
 export type ProviderStatus = { configured: true } | { configured: false; reason: string };
@@ -24,7 +25,11 @@ export interface AiProviders {
   status(provider: ProviderId): ProviderStatus;
   /** The SDK model for a configured provider (check status first). */
   languageModel(model: Pick<CatalogueModel, 'provider' | 'upstreamModel'>): LanguageModelV3;
+  /** Where streamed Chat Completions go (OpenAI and compatible servers); else undefined. */
+  chatCompletionsEndpoint(provider: ProviderId): ChatCompletionsEndpoint | undefined;
 }
+
+const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /**
  * One adapter per provider on the Vercel AI SDK. OpenAI and every OpenAI-compatible server
@@ -40,6 +45,12 @@ export function createAiProviders(env: ProviderEnv): AiProviders {
           ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
         })
       : undefined;
+  const openaiEndpoint = openai
+    ? {
+        baseUrl: (env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, ''),
+        apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+      }
+    : undefined;
   const anthropic = env.ANTHROPIC_API_KEY
     ? createAnthropic({
         apiKey: env.ANTHROPIC_API_KEY,
@@ -84,6 +95,12 @@ export function createAiProviders(env: ProviderEnv): AiProviders {
         return openai.chat(upstreamModel);
       }
       throw new Error(`Provider ${provider} is not configured`);
+    },
+    chatCompletionsEndpoint(provider) {
+      if (!openaiEndpoint || (provider !== 'openai' && provider !== 'openai-compatible')) {
+        return undefined;
+      }
+      return { ...openaiEndpoint, provider };
     },
   };
 }

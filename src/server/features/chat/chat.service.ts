@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
+import type { ReplyStream } from '#server/ai/reply.ts';
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
@@ -17,7 +18,7 @@ import { findTurnState } from './turn-state.queries.ts';
 import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
 import { runGeneration } from './generation-runner.ts';
 import { loadPredefinedAnswers, matchPredefinedAnswer } from './predefined-answers.ts';
-import { chooseReplySource } from './reply-source.ts';
+import { chooseReplySource, type ReplySource } from './reply-source.ts';
 import {
   consumeAllowance,
   countsMessages,
@@ -82,6 +83,8 @@ export async function startTurn(
         ? error.toEnvelope()
         : new AppError('SERVER_ERROR', 500, 'Internal server error').toEnvelope();
     generation.publish('error', envelope);
+    // A provider request already under way (see prepareReply) ends too.
+    generation.stop();
     engine.registry.discard(generation);
     throw error;
   }
@@ -150,6 +153,24 @@ async function prepareReply(
 
   const personaId = persona?.id ?? null;
   const title = isNew ? provisionalTitle(turn.text) || null : null;
+  const sourceFor = (replyContext: typeof context) =>
+    chooseReplySource({
+      predefinedAnswer,
+      providers,
+      model,
+      language,
+      context: replyContext,
+      idleTimeoutMs: engine.env.AI_TIMEOUT_MS,
+    });
+  // Without attachments the prompt is complete now: the provider starts on the reply while the
+  // user message is stored, and nothing reaches the client before it is (decision 041). Every
+  // check that can refuse the request has run; a failed store stops the request (startTurn).
+  let reply: { source: ReplySource; startedAt: number; stream: ReplyStream } | undefined;
+  if (turn.fileIds.length === 0) {
+    const source = sourceFor(context);
+    reply = { source, startedAt: performance.now(), stream: source.open(generation.signal) };
+  }
+
   let userMessageId: number;
   let replyId: number;
   try {
@@ -168,7 +189,7 @@ async function prepareReply(
     throw error;
   }
 
-  if (turn.fileIds.length > 0) {
+  if (!reply) {
     try {
       const attachments = await engine.attachments.readForChat({
         userId: user.id,
@@ -186,16 +207,11 @@ async function prepareReply(
       await refund();
       throw error;
     }
+    const source = sourceFor(context);
+    reply = { source, startedAt: performance.now(), stream: source.open(generation.signal) };
   }
 
-  const source = chooseReplySource({
-    predefinedAnswer,
-    providers,
-    model,
-    language,
-    context,
-    idleTimeoutMs: engine.env.AI_TIMEOUT_MS,
-  });
+  const { source, stream, startedAt } = reply;
   const { call } = source;
   generation.publish('start', {
     conversationId,
@@ -215,7 +231,8 @@ async function prepareReply(
     modelId: source.modelId,
     prices: source.prices,
     prompt: context.text,
-    open: source.open,
+    stream,
+    startedAt,
     onFailure: refund,
     afterReply:
       isNew && call

@@ -21,7 +21,10 @@ export interface ReplyPlan {
   prices: { inputPricePerMillion: number; outputPricePerMillion: number };
   /** The prompt as text, to estimate input tokens the provider did not report. */
   prompt: PromptText;
-  open: (signal: AbortSignal) => ReplyStream;
+  /** The reply, already requested (opened with the generation's signal). */
+  stream: ReplyStream;
+  /** When the reply was requested (performance.now()), for token_usage.response_time. */
+  startedAt: number;
   /** After a failed reply (the message allowance is given back). */
   onFailure: () => Promise<void>;
   /** After a stored reply (a new conversation's title). */
@@ -55,12 +58,11 @@ function asAppError(error: unknown, log: FastifyBaseLogger): AppError {
  */
 export async function runGeneration(plan: ReplyPlan): Promise<void> {
   const { generation, db, log } = plan;
-  const started = performance.now();
   let content = '';
   let usage: ReplyUsage = {};
   let failure: AppError | undefined;
   try {
-    const stream = plan.open(generation.signal);
+    const { stream } = plan;
     for (;;) {
       const step = await stream.next();
       if (step.done) {
@@ -85,7 +87,7 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
     outputTokens,
     totalTokens: inputTokens + outputTokens,
     cost: costOf({ inputTokens, outputTokens }, plan.prices),
-    responseTime: Math.round(performance.now() - started),
+    responseTime: Math.round(performance.now() - plan.startedAt),
     status: failure
       ? failure.code === 'TIMEOUT_ERROR'
         ? 'timeout'

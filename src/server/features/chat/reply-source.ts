@@ -45,10 +45,12 @@ export function chooseReplySource(input: {
       open: (signal) => offlineReply(input.language, signal),
     };
   }
+  const endpoint = providers.chatCompletionsEndpoint(model.provider);
   const call: ModelCall = {
     model: providers.languageModel(model),
     provider: model.provider,
     idleTimeoutMs: input.idleTimeoutMs,
+    chatCompletions: endpoint && { endpoint, upstreamModel: model.upstreamModel },
   };
   return {
     modelId: model.id,
