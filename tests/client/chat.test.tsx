@@ -44,7 +44,10 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
       '/subscription',
     );
     expect(screen.queryByText(/Entschuldigung, ich konnte deine Nachricht/)).toBeNull();
-    expect(screen.getByRole('article', { name: 'Deine Nachricht' }).textContent).toContain('Hallo');
+    // The virtualized list lays its rows out a frame after the update.
+    expect((await screen.findByRole('article', { name: 'Deine Nachricht' })).textContent).toContain(
+      'Hallo',
+    );
 
     const [call] = chatCalls(server.requests);
     expect(call?.headers.accept).toBe('text/event-stream');

@@ -18,6 +18,10 @@ if (!('matchMedia' in window)) {
   });
 }
 
+// jsdom does not scroll; the virtualized message list keeps its place with these on prepend.
+if (!('scrollBy' in Element.prototype)) Object.assign(Element.prototype, { scrollBy() {} });
+if (!('scrollTo' in Element.prototype)) Object.assign(Element.prototype, { scrollTo() {} });
+
 // Lazy pages and translation files are transformed on first use: allow for that.
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -35,6 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Accept header; default JSON (the chat asks for text/event-stream). */
   accept?: string;
+  /** Resumes an event stream after the last event seen (the Last-Event-ID header, WHATWG SSE). */
+  lastEventId?: string;
 }
 
 export function backoffDelay(attempt: number): number {
@@ -78,6 +80,7 @@ async function requestOnce(method: string, path: string, body: unknown, options:
   // A FormData body (uploads) sets its own multipart Content-Type with the boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
 
   try {
     const response = await fetch(apiUrl(path), {

@@ -47,7 +47,12 @@ export function fakeServer(routes: Record<string, Handler | Answer>) {
     requests.push(request);
     const route = routes[`${request.method} ${url.split('?')[0]}`];
     const answer = typeof route === 'function' ? route(request) : route;
-    const { status, body, sse, headers: extraHeaders = {} } = answer ?? {
+    const {
+      status,
+      body,
+      sse,
+      headers: extraHeaders = {},
+    } = answer ?? {
       status: 404,
       body: { message: 'Not found', code: 'NOT_FOUND', statusCode: 404 },
     };

@@ -1,6 +1,7 @@
 import { apiRequest } from '#client/lib/http.ts';
+import type { ExportFormat } from '#shared/export/export-schemas.ts';
 
-export type ChatExportFormat = 'txt' | 'md';
+export type ChatExportFormat = ExportFormat;
 
 /** The file name of a Content-Disposition header: the UTF-8 `filename*` first, then `filename`. */
 export function fileNameFromDisposition(header: string | null): string | null {

@@ -1,5 +1,5 @@
-import { FileDown, FileText, Gauge, Plus, Square } from 'lucide-react';
-import { useMemo } from 'react';
+import { Gauge } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
@@ -8,8 +8,10 @@ import { LoginRequired } from '#client/features/auth/login-required.tsx';
 import { notifyError } from '#client/lib/notify.ts';
 import { ChatInput } from './chat-input.tsx';
 import { downloadExport, type ChatExportFormat } from './chat-export.ts';
+import { ChatSearch, filterMessages } from './chat-search.tsx';
+import { ChatToolbar } from './chat-toolbar.tsx';
 import { MessageActionsContext, type MessageActions } from './message-actions.ts';
-import { MessageList } from './message-list.tsx';
+import { MessageList, preloadMessageList } from './message-list.tsx';
 import { useChat } from './use-chat.ts';
 
 /** Spec 01-core §8 "Chat errors": the usage-limit panel with its upgrade link. */
@@ -50,6 +52,27 @@ function ChatScreen() {
     [busy, edit, regenerate, setFeedback],
   );
 
+  /** The search overlay's query; null while it is closed. */
+  const [search, setSearch] = useState<string | null>(null);
+  const [loadingAll, setLoadingAll] = useState(false);
+  const { loadAll, items } = chat;
+  const filtered = useMemo(
+    () => (search?.trim() ? filterMessages(items, search) : null),
+    [items, search],
+  );
+
+  useEffect(preloadMessageList, []);
+  // Another conversation: the overlay closes (its query belonged to the one before).
+  useEffect(() => setSearch(null), [id]);
+
+  const toggleSearch = () => {
+    if (search !== null) return setSearch(null);
+    setSearch('');
+    // The filter covers the whole conversation, not only the pages scrolled through so far.
+    setLoadingAll(true);
+    void loadAll().finally(() => setLoadingAll(false));
+  };
+
   const newChat = () => {
     chat.reset();
     void navigate('/chat');
@@ -73,37 +96,30 @@ function ChatScreen() {
     try {
       await downloadExport(id, format);
     } catch (error) {
-      notifyError(error, t('export.failed'));
+      // Spec 01-core §8: 'Export fehlgeschlagen', for PDF 'Failed to create PDF'.
+      notifyError(error, t(format === 'pdf' ? 'export.pdfFailed' : 'export.failed'));
     }
   };
 
   return (
     <div className="flex h-full flex-col">
-      <div
-        role="toolbar"
-        aria-label={t('toolbar')}
-        className="flex flex-wrap items-center gap-2 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur"
-      >
-        <button type="button" className="btn-ghost" onClick={newChat}>
-          <Plus aria-hidden className="size-4" />
-          {t('newChat')}
-        </button>
-        {busy ? (
-          <button type="button" className="btn-outline" onClick={() => void stop()}>
-            <Square aria-hidden className="size-4" />
-            {t('stop')}
-          </button>
-        ) : null}
-        <span className="flex-1" />
-        <button type="button" className="btn-ghost" onClick={() => void exportAs('txt')}>
-          <FileText aria-hidden className="size-4" />
-          {t('export.txt')}
-        </button>
-        <button type="button" className="btn-ghost" onClick={() => void exportAs('md')}>
-          <FileDown aria-hidden className="size-4" />
-          {t('export.md')}
-        </button>
-      </div>
+      <ChatToolbar
+        busy={busy}
+        searchOpen={search !== null}
+        onNewChat={newChat}
+        onStop={() => void stop()}
+        onToggleSearch={toggleSearch}
+        onExport={(format) => void exportAs(format)}
+      />
+      {search !== null ? (
+        <ChatSearch
+          query={search}
+          matches={filtered?.length ?? null}
+          loadingAll={loadingAll}
+          onQuery={setSearch}
+          onClose={() => setSearch(null)}
+        />
+      ) : null}
       {chat.loading ? (
         <p role="status" className="p-6 text-center text-muted">
           {t('loading')}
@@ -114,6 +130,10 @@ function ChatScreen() {
             items={chat.items}
             status={chat.status}
             streamText={chat.streamText}
+            filtered={filtered}
+            hasOlder={chat.hasOlder}
+            loadingOlder={chat.loadingOlder}
+            onLoadOlder={() => void chat.loadOlder()}
             onSuggestion={(text) => void chat.send(text)}
           />
         </MessageActionsContext>

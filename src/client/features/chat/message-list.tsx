@@ -1,80 +1,83 @@
 import { Sparkles } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBubble, StreamingBubble } from './message-bubble.tsx';
-import type { ChatItem, ChatStatus } from './use-chat.ts';
+import { MessageBubble } from './message-bubble.tsx';
+import type { ChatItem } from './use-chat.ts';
+import type { VirtualMessageListProps } from './virtual-message-list.tsx';
 
-/** Spec 01-core §9: within 120 px of the bottom the list jumps, otherwise it scrolls smoothly. */
-const NEAR_BOTTOM_PX = 120;
 const SUGGESTIONS = ['one', 'two', 'three'] as const;
+/** Rows shown while the virtualized list's chunk loads: more than a screen fits. */
+const STATIC_ROWS = 20;
 
-/** The message list with its empty state, typing indicator and the reply as it streams. */
-export function MessageList({
-  items,
-  status,
-  streamText,
-  onSuggestion,
-}: {
-  items: ChatItem[];
-  status: ChatStatus;
-  streamText: string;
-  onSuggestion: (text: string) => void;
-}) {
+const importVirtualList = () => import('./virtual-message-list.tsx');
+/**
+ * The virtualized list is its own chunk: a new chat's first screen (the empty state) does not
+ * need it, so the first visit stays within the bundle budget. The chat screen fetches it right
+ * after its first render, alongside the conversation's messages.
+ */
+export const preloadMessageList = () => void importVirtualList();
+const VirtualMessageList = lazy(importVirtualList);
+
+function EmptyState({ onSuggestion }: { onSuggestion: (text: string) => void }) {
   const { t } = useTranslation('chat');
-  const scroller = useRef<HTMLDivElement>(null);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= NEAR_BOTTOM_PX) element.scrollTop = element.scrollHeight;
-    else element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
-  }, [items.length, status, streamText]);
-
-  const empty = items.length === 0 && status === 'idle';
-
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 md:px-6">
-      {empty ? (
-        <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
-          <Sparkles aria-hidden className="size-10 text-accent" />
-          <h1 className="text-2xl font-semibold text-fg">{t('empty.title')}</h1>
-          <p className="text-muted">{t('empty.text')}</p>
-          <ul className="flex w-full flex-col gap-2">
-            {SUGGESTIONS.map((key) => (
-              <li key={key}>
-                <button
-                  type="button"
-                  className="btn-outline w-full justify-start text-left"
-                  onClick={() => onSuggestion(t(`empty.suggestions.${key}`))}
-                >
-                  {t(`empty.suggestions.${key}`)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : (
-        <div className="mx-auto flex max-w-3xl flex-col gap-3" aria-live="polite">
-          {items.map((item) => (
-            <MessageBubble key={item.key} item={item} />
+    <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 md:px-6">
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
+        <Sparkles aria-hidden className="size-10 text-accent" />
+        <h1 className="text-2xl font-semibold text-fg">{t('empty.title')}</h1>
+        <p className="text-muted">{t('empty.text')}</p>
+        <ul className="flex w-full flex-col gap-2">
+          {SUGGESTIONS.map((key) => (
+            <li key={key}>
+              <button
+                type="button"
+                className="btn-outline w-full justify-start text-left"
+                onClick={() => onSuggestion(t(`empty.suggestions.${key}`))}
+              >
+                {t(`empty.suggestions.${key}`)}
+              </button>
+            </li>
           ))}
-          {status === 'waiting' ? (
-            <div
-              role="status"
-              className="self-start rounded-2xl border border-line bg-surface px-4 py-3 text-muted"
-            >
-              <span className="inline-flex gap-1" aria-hidden>
-                <span className="size-2 animate-bounce rounded-full bg-muted" />
-                <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:150ms]" />
-                <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:300ms]" />
-              </span>
-              <span className="sr-only">{t('typing')}</span>
-            </div>
-          ) : null}
-          {status === 'streaming' ? <StreamingBubble text={streamText} /> : null}
-        </div>
-      )}
+        </ul>
+      </div>
     </div>
+  );
+}
+
+/** The newest messages, bottom-aligned, until the virtualized list takes over. */
+function StaticRows({ items }: { items: ChatItem[] }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col justify-end overflow-hidden py-4">
+      {items.slice(-STATIC_ROWS).map((item) => (
+        <div key={item.key} className="mx-auto flex w-full max-w-3xl flex-col px-3 py-1.5 md:px-6">
+          <MessageBubble item={item} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function NoMatches() {
+  const { t } = useTranslation('chat');
+  return (
+    <p role="status" className="min-h-0 flex-1 px-3 py-12 text-center text-muted">
+      {t('search.noMatches')}
+    </p>
+  );
+}
+
+/** The message list: the empty state of a new chat, or the conversation's messages. */
+export function MessageList({
+  onSuggestion,
+  ...list
+}: VirtualMessageListProps & { onSuggestion: (text: string) => void }) {
+  if (list.items.length === 0 && list.status === 'idle') {
+    return <EmptyState onSuggestion={onSuggestion} />;
+  }
+  if (list.filtered?.length === 0) return <NoMatches />;
+  return (
+    <Suspense fallback={<StaticRows items={list.filtered ?? list.items} />}>
+      <VirtualMessageList {...list} />
+    </Suspense>
   );
 }

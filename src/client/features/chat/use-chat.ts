@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { classifyError } from '#client/lib/errors.ts';
-import { apiRequest, HttpError } from '#client/lib/http.ts';
+import { apiRequest, backoffDelay, HttpError } from '#client/lib/http.ts';
 import { notifyError } from '#client/lib/notify.ts';
-import type { Message } from '#shared/chat/chat-schemas.ts';
-import { streamChat } from './api/chat-stream.ts';
-import { getMessages } from './api/get-messages.ts';
+import type { ChatReply, Message } from '#shared/chat/chat-schemas.ts';
+import { followReply, streamChat } from './api/chat-stream.ts';
+import { FIRST_PAGE_SIZE, getMessagePage } from './api/get-messages.ts';
+import { useOlderMessages } from './use-older-messages.ts';
 
 /** A row of the message list: a stored message, one not yet confirmed, or the error bubble. */
 export interface ChatItem {
@@ -43,6 +44,19 @@ const fromMessage = (message: Message): ChatItem => ({
   feedback: message.feedback,
 });
 
+const fromReply = (reply: ChatReply): ChatItem => ({
+  key: `m-${reply.message.id}`,
+  id: reply.message.id,
+  content: reply.message.content,
+  isUserMessage: false,
+  timestamp: reply.message.timestamp,
+  kind: reply.message.status === 'stopped' ? 'stopped' : 'message',
+  feedback: null,
+});
+
+/** Reconnects of a dropped reply stream (with Last-Event-ID) before giving up. */
+const FOLLOW_RECONNECTS = 3;
+
 /** Spec 01-core §8 "Chat errors": what counts as the usage limit rather than a failure. */
 export function isLimitError(error: unknown): boolean {
   if (error instanceof HttpError && error.code === 'QUOTA_EXCEEDED_ERROR') return true;
@@ -72,6 +86,10 @@ export function useChat(routeId: string | undefined) {
   const abortRef = useRef<AbortController | null>(null);
   const pendingText = useRef('');
   const frame = useRef<number | null>(null);
+  const older = useOlderMessages(loadedRef, setItems, fromMessage);
+  const { setCursor } = older;
+  /** A loaded conversation whose last message awaits its reply: it may still be generating. */
+  const [unanswered, setUnanswered] = useState<string | null>(null);
 
   const resetLocal = useCallback(() => {
     abortRef.current?.abort();
@@ -79,11 +97,13 @@ export function useChat(routeId: string | undefined) {
     conversationRef.current = null;
     loadedRef.current = null;
     pendingText.current = '';
+    setCursor(null);
+    setUnanswered(null);
     setItems([]);
     setStatus('idle');
     setStreamText('');
     setLimitReached(false);
-  }, []);
+  }, [setCursor]);
 
   useEffect(() => {
     if (routeId === undefined) {
@@ -96,8 +116,12 @@ export function useChat(routeId: string | undefined) {
     conversationRef.current = routeId;
     const controller = new AbortController();
     setLoading(true);
-    getMessages(routeId, controller.signal)
-      .then((messages) => setItems(messages.map(fromMessage)))
+    getMessagePage(routeId, { limit: FIRST_PAGE_SIZE }, controller.signal)
+      .then(({ messages, olderCursor }) => {
+        setCursor(olderCursor);
+        setItems(messages.map(fromMessage));
+        if (messages.at(-1)?.isUserMessage) setUnanswered(routeId);
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) notifyError(error);
       })
@@ -108,7 +132,7 @@ export function useChat(routeId: string | undefined) {
       controller.abort();
       setLoading(false);
     };
-  }, [routeId, resetLocal]);
+  }, [routeId, resetLocal, setCursor]);
 
   useEffect(
     () => () => {
@@ -126,6 +150,92 @@ export function useChat(routeId: string | undefined) {
       setStreamText(pendingText.current);
     });
   }, []);
+
+  /**
+   * Shows a reply that is still being generated (a reopened conversation): follows
+   * GET /api/chat/stream/:id from its first token; a dropped connection resumes after the last
+   * event seen. Nothing running (204): the reply may have been stored meanwhile, so the latest
+   * messages are read again.
+   */
+  const follow = useCallback(
+    async (conversationId: string) => {
+      if (abortRef.current) return;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      let lastEventId: string | undefined;
+      const handlers = {
+        onStart: () => setStatus('waiting'),
+        onDelta: (delta: string) => {
+          pendingText.current += delta;
+          setStatus('streaming');
+          scheduleFlush();
+        },
+        onEventId: (id: string) => {
+          lastEventId = id;
+        },
+      };
+      pendingText.current = '';
+      try {
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            const reply = await followReply(conversationId, handlers, {
+              signal: controller.signal,
+              ...(lastEventId ? { lastEventId } : {}),
+            });
+            if (controller.signal.aborted) return;
+            if (reply) {
+              setItems((previous) => [...previous, fromReply(reply)]);
+              return;
+            }
+            const { messages } = await getMessagePage(
+              conversationId,
+              { limit: FIRST_PAGE_SIZE },
+              controller.signal,
+            );
+            setItems((previous) => {
+              const newest = Math.max(0, ...previous.map((item) => item.id ?? 0));
+              return [...previous, ...messages.filter((m) => m.id > newest).map(fromMessage)];
+            });
+            return;
+          } catch (error) {
+            const dropped = !(error instanceof HttpError) && attempt < FOLLOW_RECONNECTS;
+            if (controller.signal.aborted || !dropped) throw error;
+            // Resumes after the last event: the text so far stays on the screen.
+            await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt)));
+          }
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        localKey += 1;
+        setItems((previous) => [
+          ...previous,
+          {
+            key: `error-${localKey}`,
+            id: null,
+            content: '',
+            isUserMessage: false,
+            timestamp: new Date().toISOString(),
+            kind: 'error',
+            feedback: null,
+            retry: { path: '/api/chat/regenerate', body: { conversationId }, userKey: null },
+          },
+        ]);
+        if (!(error instanceof HttpError)) notifyError(error);
+      } finally {
+        if (abortRef.current === controller) {
+          abortRef.current = null;
+          pendingText.current = '';
+          setStreamText('');
+          setStatus('idle');
+        }
+      }
+    },
+    [scheduleFlush],
+  );
+
+  useEffect(() => {
+    if (unanswered !== null && unanswered === loadedRef.current) void follow(unanswered);
+  }, [unanswered, follow]);
 
   /**
    * Runs one turn: `prepare` shapes the list the reply is generated for (appended message,
@@ -241,10 +351,7 @@ export function useChat(routeId: string | undefined) {
         feedback: null,
       };
       const body = { message: text, ...extras };
-      await runTurn({ path: '/api/chat', body, userKey }, (previous) => [
-        ...previous,
-        userItem,
-      ]);
+      await runTurn({ path: '/api/chat', body, userKey }, (previous) => [...previous, userItem]);
     },
     [runTurn],
   );
@@ -323,6 +430,10 @@ export function useChat(routeId: string | undefined) {
     streamText,
     loading,
     limitReached,
+    hasOlder: older.hasOlder,
+    loadingOlder: older.loadingOlder,
+    loadOlder: older.loadOlder,
+    loadAll: older.loadAll,
     send,
     edit,
     regenerate,

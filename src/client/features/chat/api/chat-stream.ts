@@ -5,11 +5,13 @@ import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 export interface SseEvent {
   event: string;
   data: string;
+  /** The event's `id:`, sent back as Last-Event-ID to resume after it. */
+  id?: string;
 }
 
 /**
  * Splits a text/event-stream body into events. Buffers across chunk borders; comment lines
- * (heartbeats) and `retry:`/`id:` fields are skipped.
+ * (heartbeats) and `retry:` fields are skipped.
  */
 export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
   const reader = body.getReader();
@@ -26,12 +28,14 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
         buffer = buffer.slice(end + 2);
         end = buffer.indexOf('\n\n');
         let event = 'message';
+        let id: string | undefined;
         const data: string[] = [];
         for (const line of block.split('\n')) {
           if (line.startsWith('event:')) event = line.slice(6).trim();
           else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+          else if (line.startsWith('id:')) id = line.slice(3).trim();
         }
-        if (data.length > 0) yield { event, data: data.join('\n') };
+        if (data.length > 0) yield { event, data: data.join('\n'), ...(id ? { id } : {}) };
       }
     }
   } finally {
@@ -43,6 +47,8 @@ export interface StreamHandlers {
   /** The server accepted the message: ids of the conversation and both messages. */
   onStart?: (start: { conversationId: string; userMessageId: number }) => void;
   onDelta?: (text: string) => void;
+  /** Every event's id, to resume with Last-Event-ID after a dropped connection. */
+  onEventId?: (id: string) => void;
 }
 
 export interface ChatSendBody {
@@ -68,8 +74,34 @@ export async function streamChat(
     signal,
     accept: 'text/event-stream',
   });
+  return readReply(response, handlers);
+}
+
+/**
+ * GET /api/chat/stream/:conversationId: follows a reply that is still being generated (a reopened
+ * conversation, or after a dropped connection with the last event id seen). Resolves with the
+ * reply, or null when nothing is being generated (204).
+ */
+export async function followReply(
+  conversationId: string,
+  handlers: StreamHandlers,
+  options: { signal?: AbortSignal; lastEventId?: string } = {},
+): Promise<ChatReply | null> {
+  const response = await apiRequest(
+    'GET',
+    `/api/chat/stream/${encodeURIComponent(conversationId)}`,
+    undefined,
+    { ...options, accept: 'text/event-stream' },
+  );
+  if (response.status === 204 || !response.body) return null;
+  return readReply(response, handlers);
+}
+
+/** Reads a reply's events up to `done`; an `error` event rejects with an HttpError. */
+async function readReply(response: Response, handlers: StreamHandlers): Promise<ChatReply> {
   if (!response.body) throw new Error(INVALID_REPLY_MESSAGE);
-  for await (const { event, data } of readEvents(response.body)) {
+  for await (const { event, data, id } of readEvents(response.body)) {
+    if (id) handlers.onEventId?.(id);
     const payload = JSON.parse(data) as Record<string, unknown>;
     if (event === 'start') {
       handlers.onStart?.(payload as { conversationId: string; userMessageId: number });

@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
+import { MessageBubble, StreamingBubble } from './message-bubble.tsx';
+import type { ChatItem, ChatStatus } from './use-chat.ts';
+
+/** Spec 01-core §9: near-bottom threshold, list overscan, viewport extension top and bottom. */
+const NEAR_BOTTOM_PX = 120;
+const OVERSCAN_PX = 200;
+const VIEWPORT_EXTENSION_PX = { top: 100, bottom: 100 };
+/** Virtuoso counts item positions from here so older pages can be put in front (prepended). */
+const FIRST_INDEX = 10_000_000;
+
+/** The typing indicator or the reply as it streams: the last row while a reply is pending. */
+const PENDING_KEY = 'pending';
+type Row = ChatItem | { key: typeof PENDING_KEY };
+
+export interface VirtualMessageListProps {
+  items: ChatItem[];
+  status: ChatStatus;
+  streamText: string;
+  /** While the search overlay filters: the list shows these and does not follow new ones. */
+  filtered: ChatItem[] | null;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+}
+
+/**
+ * Where the first item sits in Virtuoso's index space: lowered by the number of messages put in
+ * front, so the messages in view stay where they are when an older page arrives.
+ */
+function useFirstItemIndex(items: ChatItem[]) {
+  const state = useRef({ firstKey: items[0]?.key, index: FIRST_INDEX });
+  const firstKey = items[0]?.key;
+  if (firstKey !== state.current.firstKey) {
+    const shift = items.findIndex((item) => item.key === state.current.firstKey);
+    if (shift > 0) state.current.index -= shift;
+    state.current.firstKey = firstKey;
+  }
+  return state.current.index;
+}
+
+interface ListContext {
+  showOlder: boolean;
+  loadingOlder: boolean;
+}
+
+/** Stable components (Virtuoso remounts ones created during render): state comes as context. */
+const LIST_COMPONENTS: Components<Row, ListContext> = {
+  Header: function OlderMessages({ context }) {
+    const { t } = useTranslation('chat');
+    if (!context?.showOlder) return <div className="h-4" />;
+    return (
+      <p role="status" className="py-3 text-center text-sm text-muted">
+        {context.loadingOlder ? t('list.loadingOlder') : '\u00a0'}
+      </p>
+    );
+  },
+  Footer: () => <div className="h-4" />,
+};
+
+function TypingIndicator() {
+  const { t } = useTranslation('chat');
+  return (
+    <div
+      role="status"
+      className="self-start rounded-2xl border border-line bg-surface px-4 py-3 text-muted"
+    >
+      <span className="inline-flex gap-1" aria-hidden>
+        <span className="size-2 animate-bounce rounded-full bg-muted" />
+        <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:150ms]" />
+        <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:300ms]" />
+      </span>
+      <span className="sr-only">{t('typing')}</span>
+    </div>
+  );
+}
+
+/**
+ * The messages of a conversation, virtualized: only the rows in and near the viewport are in the
+ * DOM, so ten thousand messages cost what twenty do. Opens at the newest message, loads older
+ * pages when the top is reached, and follows new messages (spec 01-core §4 "List scrolling").
+ */
+export default function VirtualMessageList({
+  items,
+  status,
+  streamText,
+  filtered,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+}: VirtualMessageListProps) {
+  const { t } = useTranslation('chat');
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const atBottom = useRef(true);
+  const firstItemIndex = useFirstItemIndex(items);
+  const searching = filtered !== null;
+  const pending = status !== 'idle' && !searching;
+  const rows: Row[] = searching ? filtered : pending ? [...items, { key: PENDING_KEY }] : items;
+
+  // A growing reply keeps the list at the bottom while the reader is there; scrolled up, it stays.
+  useEffect(() => {
+    if (streamText !== '' && atBottom.current) virtuoso.current?.autoscrollToBottom();
+  }, [streamText]);
+
+  const renderRow = useCallback(
+    (_: number, row: Row) => (
+      <div className="mx-auto flex max-w-3xl flex-col px-3 py-1.5 md:px-6">
+        {'id' in row ? (
+          <MessageBubble item={row} />
+        ) : status === 'streaming' ? (
+          <StreamingBubble text={streamText} />
+        ) : (
+          <TypingIndicator />
+        )}
+      </div>
+    ),
+    [status, streamText],
+  );
+
+  return (
+    <Virtuoso
+      key={searching ? 'search' : 'conversation'}
+      ref={virtuoso}
+      role="log"
+      aria-label={t('list.label')}
+      className="min-h-0 flex-1"
+      data={rows}
+      computeItemKey={(_, row) => row.key}
+      itemContent={renderRow}
+      // The conversation opens at its newest message; search results read from the first match.
+      {...(searching
+        ? {}
+        : { firstItemIndex, initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+      // Spec 01-core §4: a new message jumps to the bottom when within 120 px of it, else glides.
+      followOutput={(isAtBottom) => (searching ? false : isAtBottom ? 'auto' : 'smooth')}
+      atBottomThreshold={NEAR_BOTTOM_PX}
+      atBottomStateChange={(bottom) => {
+        atBottom.current = bottom;
+      }}
+      overscan={OVERSCAN_PX}
+      increaseViewportBy={VIEWPORT_EXTENSION_PX}
+      startReached={() => {
+        if (hasOlder && !searching) onLoadOlder();
+      }}
+      context={{ showOlder: hasOlder && !searching, loadingOlder }}
+      components={LIST_COMPONENTS}
+    />
+  );
+}

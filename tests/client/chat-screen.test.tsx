@@ -1,0 +1,235 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fakeServer,
+  settingsBody,
+  sseBody,
+  userBody,
+  type RecordedRequest,
+} from './support/fake-server.ts';
+import { renderApp } from './support/render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const message = (id: number, content = `Nachricht ${id}`, conversationId = 'c1') => ({
+  id,
+  content,
+  isUserMessage: id % 2 === 1,
+  timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
+  conversationId,
+  status: 'complete',
+  model: id % 2 === 1 ? null : 'gpt-4o',
+  feedback: null,
+  attachments: [],
+});
+
+/** GET /api/messages/:id as the server pages it: the latest `limit` before `before`, oldest first. */
+function pagedMessages(all: ReturnType<typeof message>[]) {
+  return (request: RecordedRequest) => {
+    const query = new URL(request.url, 'http://x').searchParams;
+    const limit = Number(query.get('limit') ?? 1000);
+    const before = query.get('before');
+    const older = before ? all.filter((item) => item.id < Number(before)) : all;
+    const page = older.slice(-limit);
+    const more = older.length > limit && page[0];
+    return {
+      status: 200,
+      body: page,
+      headers: more ? { 'x-next-cursor': String(page[0]!.id) } : {},
+    };
+  };
+}
+
+function server(routes: Parameters<typeof fakeServer>[0]) {
+  return fakeServer({
+    'GET /api/user': { status: 200, body: userBody() },
+    'GET /api/settings/7': { status: 200, body: settingsBody() },
+    'GET /api/conversations': { status: 200, body: [] },
+    ...routes,
+  });
+}
+
+const messageCalls = (requests: RecordedRequest[], id = 'c1') =>
+  requests
+    .filter((request) => request.url.startsWith(`/api/messages/${id}`))
+    .map((request) => request.url.split('?')[1]);
+
+/** 1,000 messages; two of them mention Orbit, one far back (only in an older page). */
+const LONG = Array.from({ length: 1000 }, (_, index) => {
+  const id = index + 1;
+  if (id === 5) return message(id, 'Das Orbit-Handbuch liegt im Keller');
+  if (id === 950) return message(id, 'Wie nutze ich orbit im Alltag?');
+  return message(id);
+});
+
+describe('chat message list (spec 01-core §4 "List scrolling", issue #5 scale)', () => {
+  it('opens a long conversation at its newest message with a bounded number of rows', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    renderApp('/chat/c1');
+
+    expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
+    // Only the first page is fetched, and only rows near the viewport are in the document.
+    expect(messageCalls(fake.requests)).toEqual(['limit=100']);
+    const rows = screen.getAllByRole('article');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThanOrEqual(30);
+    expect(screen.queryByText('Nachricht 901')).toBeNull();
+    // A conversation that ends with a reply does not look for one still being written.
+    expect(fake.requests.some((request) => request.url.startsWith('/api/chat/stream'))).toBe(false);
+  });
+
+  it('reaching the top loads the previous page', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    renderApp('/chat/c1');
+    await screen.findByText('Nachricht 1000');
+
+    const list = screen.getByRole('log', { name: 'Nachrichten' });
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+
+    await waitFor(() => expect(messageCalls(fake.requests)).toContain('limit=300&before=901'));
+  });
+});
+
+describe('in-chat search overlay (spec 01-core §2)', () => {
+  it('filters the whole conversation case-insensitively; closing clears the query', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    renderApp('/chat/c1');
+    await screen.findByText('Nachricht 1000');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Suchen' }));
+    const field = screen.getByRole('searchbox', { name: 'Nachrichten durchsuchen' });
+    expect(document.activeElement).toBe(field);
+    // The older pages are fetched so the filter covers every message, not only the last 100.
+    await waitFor(() =>
+      expect(messageCalls(fake.requests)).toEqual(['limit=100', 'limit=1000&before=901']),
+    );
+
+    await userEvent.type(field, 'ORBIT');
+    expect(await screen.findByText('Treffer: 2')).toBeTruthy();
+    expect(await screen.findByText('Das Orbit-Handbuch liegt im Keller')).toBeTruthy();
+    expect(screen.getByText('Wie nutze ich orbit im Alltag?')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'gibt es nicht');
+    expect(await screen.findByText('Keine Nachricht enthält diesen Text.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Suche schließen' }));
+    expect(screen.queryByRole('searchbox', { name: 'Nachrichten durchsuchen' })).toBeNull();
+    expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Suchen' }));
+    expect(
+      screen.getByRole<HTMLInputElement>('searchbox', { name: 'Nachrichten durchsuchen' }).value,
+    ).toBe('');
+  });
+});
+
+describe('export menu (spec 01-core §9)', () => {
+  it('offers JSON, HTML and PDF and downloads the chosen format', async () => {
+    const fake = server({
+      'GET /api/messages/c1': pagedMessages(LONG.slice(0, 4)),
+      'GET /api/conversations/c1/export': { status: 200, body: { title: 'x' } },
+    });
+    const createObjectURL = vi.fn(() => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/chat/c1');
+    await screen.findByText('Nachricht 4');
+
+    const more = screen.getByRole('button', { name: 'Weitere Formate' });
+    await userEvent.click(more);
+    const menu = screen.getByRole('menu', { name: 'Weitere Formate' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Als JSON exportieren', 'Als HTML exportieren', 'Als PDF exportieren']);
+    // Keyboard: focus starts on the first item, arrows move, Escape closes back to the button.
+    expect(document.activeElement?.textContent).toBe('Als JSON exportieren');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('Als PDF exportieren');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+
+    for (const [label, format] of [
+      ['Als JSON exportieren', 'json'],
+      ['Als HTML exportieren', 'html'],
+      ['Als PDF exportieren', 'pdf'],
+    ] as const) {
+      await userEvent.click(more);
+      await userEvent.click(screen.getByRole('menuitem', { name: label }));
+      await waitFor(() =>
+        expect(
+          fake.requests.some((request) =>
+            request.url.startsWith(`/api/conversations/c1/export?format=${format}&tz=`),
+          ),
+        ).toBe(true),
+      );
+    }
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(3));
+  });
+});
+
+describe('reopening a conversation whose reply is still being generated (issue #5)', () => {
+  const question = message(1, 'Erzähl mir eine Geschichte', 'c2');
+  const reply = {
+    message: {
+      id: 2,
+      content: 'Es war einmal ein Stern.',
+      timestamp: new Date().toISOString(),
+      status: 'complete',
+      model: 'gpt-4o',
+    },
+    conversationId: 'c2',
+    userMessageId: 1,
+  };
+
+  it('follows the reply stream and keeps the finished reply', async () => {
+    const fake = server({
+      'GET /api/messages/c2': { status: 200, body: [question] },
+      'GET /api/chat/stream/c2': {
+        status: 200,
+        sse: sseBody([
+          ['start', { conversationId: 'c2', userMessageId: 1, assistantMessageId: 2 }],
+          ['delta', { text: 'Es war einmal ' }],
+          ['delta', { text: 'ein Stern.' }],
+          ['done', reply],
+        ]),
+      },
+    });
+    renderApp('/chat/c2');
+
+    const answer = await screen.findByRole('article', { name: 'Antwort des Assistenten' });
+    await waitFor(() => expect(answer.textContent).toContain('Es war einmal ein Stern.'));
+    const follow = fake.requests.find((request) => request.url === '/api/chat/stream/c2');
+    expect(follow?.headers.accept).toBe('text/event-stream');
+    expect(follow?.credentials).toBe('include');
+    // The input is free once the reply is complete.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveProperty('disabled', false),
+    );
+  });
+
+  it('reads the messages again when the reply finished in the meantime (204)', async () => {
+    let reads = 0;
+    server({
+      'GET /api/messages/c2': () => {
+        reads += 1;
+        const stored = { ...message(2, reply.message.content, 'c2') };
+        return { status: 200, body: reads === 1 ? [question] : [question, stored] };
+      },
+      'GET /api/chat/stream/c2': { status: 204 },
+    });
+    renderApp('/chat/c2');
+
+    expect(await screen.findByText('Es war einmal ein Stern.')).toBeTruthy();
+    expect(reads).toBe(2);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+  });
+});
