@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin, useRegister } from '#client/features/auth/api/auth-mutations.ts';
@@ -11,6 +11,42 @@ import { LoginSchema, RegisterSchema } from '#shared/auth/auth-schemas.ts';
 function fieldText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
+}
+
+interface AuthFormProps {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  isPending: boolean;
+  /** The auth namespace's section: login or register (submit labels, link to the other form). */
+  mode: 'login' | 'register';
+  children: ReactNode;
+}
+
+/** What both forms share: layout, the submit button while pending, the link to the other form. */
+function AuthForm({ onSubmit, isPending, mode, children }: AuthFormProps) {
+  const { t } = useTranslation('auth');
+  const other =
+    mode === 'login'
+      ? { text: t('login.noAccount'), to: '/auth?mode=register', label: t('login.toRegister') }
+      : { text: t('register.haveAccount'), to: '/auth', label: t('register.toLogin') };
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="auth-title"
+    >
+      {children}
+      <button type="submit" className="btn-primary" disabled={isPending}>
+        {isPending ? t(`${mode}.submitting`) : t(`${mode}.submit`)}
+      </button>
+      <p className="text-center text-sm text-muted">
+        {other.text}{' '}
+        <Link to={other.to} className="font-medium text-accent hover:underline">
+          {other.label}
+        </Link>
+      </p>
+    </form>
+  );
 }
 
 function LoginForm() {
@@ -37,12 +73,7 @@ function LoginForm() {
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-4"
-      aria-labelledby="auth-title"
-    >
+    <AuthForm onSubmit={onSubmit} isPending={login.isPending} mode="login">
       <TextField
         label={t('fields.username')}
         name="username"
@@ -62,16 +93,7 @@ function LoginForm() {
         <input type="checkbox" name="rememberMe" className="size-4 accent-[var(--accent-strong)]" />
         {t('fields.rememberMe')}
       </label>
-      <button type="submit" className="btn-primary" disabled={login.isPending}>
-        {login.isPending ? t('login.submitting') : t('login.submit')}
-      </button>
-      <p className="text-center text-sm text-muted">
-        {t('login.noAccount')}{' '}
-        <Link to="/auth?mode=register" className="font-medium text-accent hover:underline">
-          {t('login.toRegister')}
-        </Link>
-      </p>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -102,12 +124,7 @@ function RegisterForm() {
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-4"
-      aria-labelledby="auth-title"
-    >
+    <AuthForm onSubmit={onSubmit} isPending={register.isPending} mode="register">
       <TextField
         label={t('fields.username')}
         name="username"
@@ -146,16 +163,7 @@ function RegisterForm() {
         error={errors.passwordRepeat}
         required
       />
-      <button type="submit" className="btn-primary" disabled={register.isPending}>
-        {register.isPending ? t('register.submitting') : t('register.submit')}
-      </button>
-      <p className="text-center text-sm text-muted">
-        {t('register.haveAccount')}{' '}
-        <Link to="/auth" className="font-medium text-accent hover:underline">
-          {t('register.toLogin')}
-        </Link>
-      </p>
-    </form>
+    </AuthForm>
   );
 }
 
