@@ -36,7 +36,8 @@ function LimitPanel() {
 }
 
 function ChatScreen() {
-  const { t } = useTranslation('chat');
+  // The bubbles' namespace loads with the screen's, so the list does not wait for it later.
+  const { t } = useTranslation(['chat', 'messages']);
   const { id } = useParams();
   const navigate = useNavigate();
   const chat = useChat(id);
