@@ -147,6 +147,21 @@ describe('deleting a conversation while its reply is being written', () => {
     expect(await rowsOf(conversationId)).toEqual({ conversation: undefined, messages: [] });
   });
 
+  it('refuses a message sent while the conversation is being deleted with 404', async () => {
+    const { cookie, stream, conversationId } = await startSlowReply('[delete-7]');
+    await stream.waitFor((events) => dataOf(events, 'delta').length >= 1);
+    const deleting = deleteConversation(cookie, conversationId);
+    const late = sendChat(t.app, cookie, { message: 'Late [delete-8]', conversationId });
+
+    expect((await deleting).statusCode).toBe(204);
+    const answer = await late;
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().code).toBe('NOT_FOUND');
+    expect(fake.requestWith('[delete-8]')).toBeUndefined();
+    await stream.ended;
+    expect(await rowsOf(conversationId)).toEqual({ conversation: undefined, messages: [] });
+  });
+
   it("leaves another user's running reply alone: their conversation is a 404", async () => {
     const { cookie, stream, conversationId } = await startSlowReply('[delete-6]', {
       chunks: WORDS.slice(0, 4),

@@ -5,10 +5,14 @@
  */
 export interface GenerationControl {
   /**
-   * Ends the user's reply running in a conversation that is going away: the upstream request is
-   * aborted at once and nothing more is stored into the conversation (its token usage is still
-   * recorded). Resolves once the generation has settled; does nothing when no reply of this
-   * user runs there.
+   * Runs `work` (the deletion of a conversation) with no reply of this user running there: a
+   * running one is cancelled first (its upstream request aborted at once; nothing more is stored
+   * into the conversation, its token usage is still recorded), and a new message to the
+   * conversation waits until `work` is done, so it cannot store into a conversation mid-deletion.
    */
-  cancel(conversationId: string, userId: number): Promise<void>;
+  withRepliesCancelled<T>(
+    conversationId: string,
+    userId: number,
+    work: () => Promise<T>,
+  ): Promise<T>;
 }

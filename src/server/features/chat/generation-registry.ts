@@ -103,11 +103,6 @@ export interface GenerationRegistry extends GenerationControl {
   find(conversationId: string): LiveGeneration | undefined;
   /** Stops the running generation; resolves when its partial reply is stored. */
   stop(conversationId: string): Promise<LiveGeneration | undefined>;
-  /**
-   * Aborts the user's running generation without storing its reply (the conversation is being
-   * deleted); resolves when it has settled.
-   */
-  cancel(conversationId: string, userId: number): Promise<void>;
   /** Marks a generation finished; it stays replayable for a short grace period. */
   release(generation: LiveGeneration): void;
   /** Ends a generation that never started (the request was refused) and forgets it at once. */
@@ -123,6 +118,8 @@ const REPLAY_GRACE_MS = 60_000;
 
 export function createMemoryRegistry(): GenerationRegistry {
   const generations = new Map<string, LiveGeneration>();
+  /** Conversations being deleted: claims wait for the deletion to finish. */
+  const closing = new Map<string, Promise<unknown>>();
   const tasks = new Set<Promise<unknown>>();
 
   const stop = async (conversationId: string) => {
@@ -135,11 +132,18 @@ export function createMemoryRegistry(): GenerationRegistry {
 
   return {
     async claim(conversationId, userId) {
-      // Loop: another request may have claimed the conversation while we waited.
+      // Loop: another request may have claimed or begun deleting the conversation while we
+      // waited. The generation is created in the same tick as the last check.
       for (;;) {
+        const deletion = closing.get(conversationId);
+        if (deletion) {
+          await deletion.catch(() => {});
+          continue;
+        }
         const live = generations.get(conversationId);
-        if (live && !live.ended && live.userId !== userId) throw notFound('Conversation not found');
-        if (!(await stop(conversationId))) break;
+        if (!live || live.ended) break;
+        if (live.userId !== userId) throw notFound('Conversation not found');
+        await stop(conversationId);
       }
       const generation = new LiveGeneration(conversationId, userId);
       generations.set(conversationId, generation);
@@ -147,11 +151,24 @@ export function createMemoryRegistry(): GenerationRegistry {
     },
     find: (conversationId) => generations.get(conversationId),
     stop,
-    async cancel(conversationId, userId) {
-      const live = generations.get(conversationId);
-      if (!live || live.ended || live.userId !== userId) return;
-      live.cancel();
-      await live.settled;
+    async withRepliesCancelled(conversationId, userId, work) {
+      const previous = closing.get(conversationId);
+      const run = (async () => {
+        await previous?.catch(() => {});
+        const live = generations.get(conversationId);
+        // Only the user's own reply: nobody cancels someone else's.
+        if (live && !live.ended && live.userId === userId) {
+          live.cancel();
+          await live.settled;
+        }
+        return work();
+      })();
+      closing.set(conversationId, run);
+      try {
+        return await run;
+      } finally {
+        if (closing.get(conversationId) === run) closing.delete(conversationId);
+      }
     },
     release(generation) {
       generation.end();

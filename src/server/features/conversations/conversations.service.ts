@@ -122,8 +122,10 @@ export async function removeConversation(
   userId: number,
   conversationId: string,
 ) {
-  await generations.cancel(conversationId, userId);
-  if (!(await deleteConversation(db, userId, conversationId))) throw conversationNotFound();
+  const deleted = await generations.withRepliesCancelled(conversationId, userId, () =>
+    deleteConversation(db, userId, conversationId),
+  );
+  if (!deleted) throw conversationNotFound();
 }
 
 /** A conversation's messages, oldest first: the latest `limit`, or those before `before`. */
