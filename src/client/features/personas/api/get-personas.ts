@@ -24,3 +24,17 @@ export function personaName(persona: Persona, language: Language): string {
   if (language === 'en' || language === persona.language) return persona.name;
   return persona[NAME_FIELD[language]] ?? persona.name;
 }
+
+const DESCRIPTION_FIELD = {
+  de: 'descriptionDe',
+  zh: 'descriptionZh',
+  mk: 'descriptionMk',
+  sq: 'descriptionSq',
+  ko: 'descriptionKo',
+} as const satisfies Partial<Record<Language, keyof Persona>>;
+
+/** The persona's description in the interface language when a translation exists. */
+export function personaDescription(persona: Persona, language: Language): string {
+  if (language === 'en' || language === persona.language) return persona.description;
+  return persona[DESCRIPTION_FIELD[language]] ?? persona.description;
+}
