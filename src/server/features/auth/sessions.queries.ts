@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.ts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Database, Executor } from '#server/db/client.ts';
+import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import { users, userSessions } from '#server/db/schema/users.ts';
 
 export const sessionUserColumns = {
@@ -49,25 +50,40 @@ export async function insertFailedLogin(db: Executor, attempt: LoginAttempt) {
   await db.insert(userSessions).values({ ...attempt, successful: false });
 }
 
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({
-      sessionId: userSessions.id,
-      rememberMe: userSessions.rememberMe,
-      lastSeenAt: userSessions.lastSeenAt,
-      user: sessionUserColumns,
-    })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(
-      and(
-        eq(userSessions.sessionToken, tokenHash),
-        isNull(userSessions.logoutTime),
-        gt(userSessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row;
+export type SessionUserRow = Pick<typeof users.$inferSelect, keyof typeof sessionUserColumns>;
+
+interface LiveSessionRow {
+  sessionId: number;
+  rememberMe: boolean;
+  lastSeenAt: Date | null;
+  user: SessionUserRow;
+}
+
+/** Every API request runs it, so it is prepared (src/server/db/prepared.ts). */
+const LIVE_SESSION = prepareStatement<
+  Omit<LiveSessionRow, 'user'> & SessionUserRow & { id: number }
+>(
+  'auth_live_session',
+  `select s.id as "sessionId", s.remember_me as "rememberMe", s.last_seen_at as "lastSeenAt",
+          u.id, u.username, u.display_name as "displayName", u.email, u.avatar_url as "avatarUrl",
+          u.is_admin as "isAdmin", u.subscription_tier as "subscriptionTier",
+          u.subscription_expiry as "subscriptionExpiry", u.monthly_quota as "monthlyQuota",
+          u.quota_used as "quotaUsed"
+   from user_sessions s
+   join users u on u.id = s.user_id
+   where s.session_token = $1 and s.logout_time is null and s.expires_at > $2::timestamptz
+   limit 1`,
+);
+
+export async function findLiveSession(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<LiveSessionRow | undefined> {
+  const [row] = await runPrepared(db, LIVE_SESSION, [tokenHash, now.toISOString()]);
+  if (!row) return undefined;
+  const { sessionId, rememberMe, lastSeenAt, ...user } = row;
+  return { sessionId, rememberMe, lastSeenAt, user };
 }
 
 export async function touchSession(db: Executor, sessionId: number, now: Date) {

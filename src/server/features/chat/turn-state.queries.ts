@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
+import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import type { PersonaRow } from './chat.queries.ts';
 
 export interface TurnState {
@@ -60,53 +60,61 @@ export interface TurnStateInput {
   dayStart: Date;
 }
 
+const usedSince = (param: string) =>
+  `(select coalesce(sum(u.total_tokens), 0) from token_usage u
+    where u.user_id = $1 and u.created_at >= ${param}::timestamptz)`;
+
 /**
  * Everything a turn reads, in one statement: settings, the conversation's ownership and persona,
  * the token budget, the history window and the candidate personas. On the hot path every round
- * trip costs (doubly so on the embedded database), so this replaces five queries.
+ * trip costs (doubly so on the embedded database), so this replaces five queries, prepared once.
  */
-export async function findTurnState(db: Executor, input: TurnStateInput): Promise<TurnState> {
-  const { userId } = input;
-  // An array literal as one parameter (Drizzle would spread a JavaScript array into a list).
-  const personaIds = `{${input.personaIds.map((id) => Math.trunc(id)).join(',')}}`;
-  const used = (since: Date) =>
-    sql`(select coalesce(sum(u.total_tokens), 0) from token_usage u
-         where u.user_id = ${userId} and u.created_at >= ${since.toISOString()}::timestamptz)`;
-  const before =
-    input.historyBeforeId === undefined
-      ? sql``
-      : sql`and (m.timestamp, m.id) < (select b.timestamp, b.id from messages b where b.id = ${input.historyBeforeId})`;
-  const result = await db.execute(sql`
-    select s.language, s.response_length as "responseLength", s.ai_model as "aiModel",
-           s.default_persona as "defaultPersona",
-           c.id is not null as "conversationFound", c.persona_id as "conversationPersonaId",
-           l.monthly_tokens as "monthlyTokens", l.daily_tokens as "dailyTokens",
-           l.max_request_size as "maxRequestSize", l.gpt5_access as "gpt5Access",
-           l.claude4_access as "claude4Access",
-           case when l.id is null then 0 else ${used(input.monthStart)} end as "monthUsed",
-           case when l.id is null then 0 else ${used(input.dayStart)} end as "dayUsed",
-           (select coalesce(json_agg(h order by h.timestamp, h.id), '[]') from (
-              select m.id, m.content, m.is_user_message as "isUserMessage", m.timestamp
-              from messages m
-              where c.id is not null and m.conversation_id = c.conversation_id
-                and m.user_id = ${userId} ${before}
-              order by m.timestamp desc, m.id desc
-              limit ${input.historyLimit}) h) as history,
-           (select coalesce(json_agg(json_build_object(
-              'id', p.id, 'userId', p.user_id, 'isDefault', p.is_default,
-              'systemPrompt', p.system_prompt, 'systemPromptDe', p.system_prompt_de,
-              'systemPromptZh', p.system_prompt_zh, 'systemPromptMk', p.system_prompt_mk,
-              'systemPromptSq', p.system_prompt_sq, 'systemPromptKo', p.system_prompt_ko)), '[]')
-            from personas p
-            where p.id = any(${personaIds}::int[]) or p.id = c.persona_id
-               or p.id = s.default_persona or (p.user_id is null and p.is_default)
-               or p.id = (select min(f.id) from personas f where f.user_id is null)) as personas
-    from (select 1) as one
-    left join settings s on s.user_id = ${userId}
-    left join conversations c
-      on c.conversation_id = ${input.conversationId ?? null} and c.user_id = ${userId}
-    left join token_limits l on l.tier = ${input.tier}`);
-  const row = (result as { rows: TurnStateRow[] }).rows[0]!;
+const TURN_STATE = prepareStatement<TurnStateRow>(
+  'chat_turn_state',
+  `select s.language, s.response_length as "responseLength", s.ai_model as "aiModel",
+          s.default_persona as "defaultPersona",
+          c.id is not null as "conversationFound", c.persona_id as "conversationPersonaId",
+          l.monthly_tokens as "monthlyTokens", l.daily_tokens as "dailyTokens",
+          l.max_request_size as "maxRequestSize", l.gpt5_access as "gpt5Access",
+          l.claude4_access as "claude4Access",
+          case when l.id is null then 0 else ${usedSince('$2')} end as "monthUsed",
+          case when l.id is null then 0 else ${usedSince('$3')} end as "dayUsed",
+          (select coalesce(json_agg(h order by h.timestamp, h.id), '[]') from (
+             select m.id, m.content, m.is_user_message as "isUserMessage", m.timestamp
+             from messages m
+             where c.id is not null and m.conversation_id = c.conversation_id
+               and m.user_id = $1
+               and ($4::int is null or (m.timestamp, m.id) <
+                    (select b.timestamp, b.id from messages b where b.id = $4::int))
+             order by m.timestamp desc, m.id desc
+             limit $5) h) as history,
+          (select coalesce(json_agg(json_build_object(
+             'id', p.id, 'userId', p.user_id, 'isDefault', p.is_default,
+             'systemPrompt', p.system_prompt, 'systemPromptDe', p.system_prompt_de,
+             'systemPromptZh', p.system_prompt_zh, 'systemPromptMk', p.system_prompt_mk,
+             'systemPromptSq', p.system_prompt_sq, 'systemPromptKo', p.system_prompt_ko)), '[]')
+           from personas p
+           where p.id = any($6::int[]) or p.id = c.persona_id
+              or p.id = s.default_persona or (p.user_id is null and p.is_default)
+              or p.id = (select min(f.id) from personas f where f.user_id is null)) as personas
+   from (select 1) as one
+   left join settings s on s.user_id = $1
+   left join conversations c on c.conversation_id = $7 and c.user_id = $1
+   left join token_limits l on l.tier = $8`,
+);
+
+export async function findTurnState(db: Database, input: TurnStateInput): Promise<TurnState> {
+  const [row] = await runPrepared(db, TURN_STATE, [
+    input.userId,
+    input.monthStart.toISOString(),
+    input.dayStart.toISOString(),
+    input.historyBeforeId ?? null,
+    input.historyLimit,
+    input.personaIds.map((id) => Math.trunc(id)),
+    input.conversationId ?? null,
+    input.tier,
+  ]);
+  if (!row) throw new Error('The turn state query returned no row');
   return {
     settings:
       row.language === null

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database, Executor } from '#server/db/client.ts';
+import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
 
@@ -7,33 +8,41 @@ import { conversations, messages } from '#server/db/schema/chat.ts';
  * The writes of one chat turn, each a single statement (one round trip, atomic): the hot path
  * must not pay for BEGIN/COMMIT on the embedded database. The assistant reply's id is reserved
  * from the messages sequence when the user message is stored, so the `start` event can name it
- * while the row itself is written once, at the end.
+ * while the row itself is written once, at the end. They are prepared statements
+ * (src/server/db/prepared.ts): parsed and planned once per connection.
  */
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 interface TurnIds {
   userMessageId: number;
   replyId: number;
 }
 
-const RESERVE_REPLY_ID = sql`nextval(pg_get_serial_sequence('messages', 'id'))::int`;
+const RESERVE_REPLY_ID = `nextval(pg_get_serial_sequence('messages', 'id'))::int`;
 
-/** Deletes a conversation's messages from a message on (edit and regenerate truncate). */
-function truncateFrom(conversationId: string, messageId: number | undefined): SQL {
-  if (messageId === undefined) return sql``;
-  return sql`d as (
+/**
+ * Deletes a conversation's messages from message $n on (edit and regenerate truncate); nothing
+ * when $n is null. $1 is the conversation.
+ */
+const truncateFrom = (param: string) => `d as (
     delete from messages
-    where conversation_id = ${conversationId}
-      and (timestamp, id) >= (select m.timestamp, m.id from messages m where m.id = ${messageId})
-  ),`;
-}
+    where ${param}::int is not null and conversation_id = $1
+      and (timestamp, id) >= (select m.timestamp, m.id from messages m where m.id = ${param}::int)
+  )`;
 
 /** Creates the conversation and stores its first user message. */
+const FIRST_TURN = prepareStatement<TurnIds>(
+  'chat_insert_first_turn',
+  `with c as (
+     insert into conversations (conversation_id, user_id, title, persona_id)
+     values ($1, $2, $3, $4)
+   )
+   insert into messages (user_id, content, is_user_message, conversation_id)
+   values ($2, $5, true, $1)
+   returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId"`,
+);
+
 export async function insertFirstTurn(
-  db: Executor,
+  db: Database,
   input: {
     conversationId: string;
     userId: number;
@@ -42,23 +51,33 @@ export async function insertFirstTurn(
     content: string;
   },
 ): Promise<TurnIds> {
-  const result = await db.execute(sql`
-    with c as (
-      insert into conversations (conversation_id, user_id, title, persona_id)
-      values (${input.conversationId}, ${input.userId}, ${input.title}, ${input.personaId})
-    )
-    insert into messages (user_id, content, is_user_message, conversation_id)
-    values (${input.userId}, ${input.content}, true, ${input.conversationId})
-    returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId"`);
-  return rowsOf<TurnIds>(result)[0]!;
+  const [row] = await runPrepared(db, FIRST_TURN, [
+    input.conversationId,
+    input.userId,
+    input.title,
+    input.personaId,
+    input.content,
+  ]);
+  return row!;
 }
 
 /**
  * Stores a user message in an existing conversation, after deleting from `truncateFromId` on
  * (edit), and records the persona now in use.
  */
+const TURN = prepareStatement<TurnIds>(
+  'chat_insert_turn',
+  `with ${truncateFrom('$5')},
+   u as (
+     update conversations set updated_at = now(), persona_id = $4 where conversation_id = $1
+   )
+   insert into messages (user_id, content, is_user_message, conversation_id)
+   values ($2, $3, true, $1)
+   returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId"`,
+);
+
 export async function insertTurn(
-  db: Executor,
+  db: Database,
   input: {
     conversationId: string;
     userId: number;
@@ -67,31 +86,36 @@ export async function insertTurn(
     truncateFromId?: number;
   },
 ): Promise<TurnIds> {
-  const result = await db.execute(sql`
-    with ${truncateFrom(input.conversationId, input.truncateFromId)}
-    u as (
-      update conversations set updated_at = now(), persona_id = ${input.personaId}
-      where conversation_id = ${input.conversationId}
-    )
-    insert into messages (user_id, content, is_user_message, conversation_id)
-    values (${input.userId}, ${input.content}, true, ${input.conversationId})
-    returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId"`);
-  return rowsOf<TurnIds>(result)[0]!;
+  const [row] = await runPrepared(db, TURN, [
+    input.conversationId,
+    input.userId,
+    input.content,
+    input.personaId,
+    input.truncateFromId ?? null,
+  ]);
+  return row!;
 }
 
 /** Regenerate: deletes from the replaced reply on and reserves the new reply's id. */
+const RESERVE_REPLY = prepareStatement<{ replyId: number }>(
+  'chat_reserve_reply',
+  `with ${truncateFrom('$3')},
+   u as (
+     update conversations set updated_at = now(), persona_id = $2 where conversation_id = $1
+   )
+   select ${RESERVE_REPLY_ID} as "replyId"`,
+);
+
 export async function reserveReply(
-  db: Executor,
+  db: Database,
   input: { conversationId: string; personaId: number | null; truncateFromId?: number },
 ): Promise<number> {
-  const result = await db.execute(sql`
-    with ${truncateFrom(input.conversationId, input.truncateFromId)}
-    u as (
-      update conversations set updated_at = now(), persona_id = ${input.personaId}
-      where conversation_id = ${input.conversationId}
-    )
-    select ${RESERVE_REPLY_ID} as "replyId"`);
-  return rowsOf<{ replyId: number }>(result)[0]!.replyId;
+  const [row] = await runPrepared(db, RESERVE_REPLY, [
+    input.conversationId,
+    input.personaId,
+    input.truncateFromId ?? null,
+  ]);
+  return row!.replyId;
 }
 
 /**
@@ -100,7 +124,7 @@ export async function reserveReply(
  * (`answerUserMessageId`), only the truncation. Returns the user message and reserved reply ids.
  */
 export async function storeTurn(
-  db: Executor,
+  db: Database,
   input: {
     conversationId: string;
     userId: number;
@@ -139,8 +163,26 @@ export async function deleteTurn(
 export type UsageValues = Omit<typeof tokenUsage.$inferInsert, 'id' | 'createdAt'>;
 
 /** The reply, its token_usage row and the conversation's recency, in one statement. */
+const REPLY = prepareStatement<{ timestamp: Date }>(
+  'chat_insert_reply',
+  `with m as (
+     insert into messages (id, user_id, content, is_user_message, conversation_id, status, model)
+     values ($1, $2, $3, false, $4, $5, $6)
+     returning timestamp
+   ),
+   u as (
+     update conversations set updated_at = now() where conversation_id = $4
+   ),
+   t as (
+     insert into token_usage (user_id, model, conversation_id, input_tokens, output_tokens,
+                              total_tokens, cost, response_time, status, error_message)
+     values ($7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+   )
+   select timestamp from m`,
+);
+
 export async function insertReply(
-  db: Executor,
+  db: Database,
   reply: {
     id: number;
     userId: number;
@@ -151,27 +193,25 @@ export async function insertReply(
   },
   usage: UsageValues,
 ): Promise<{ timestamp: Date }> {
-  const result = await db.execute(sql`
-    with m as (
-      insert into messages (id, user_id, content, is_user_message, conversation_id, status, model)
-      values (${reply.id}, ${reply.userId}, ${reply.content}, false, ${reply.conversationId},
-              ${reply.status}, ${reply.model})
-      returning timestamp
-    ),
-    u as (
-      update conversations set updated_at = now() where conversation_id = ${reply.conversationId}
-    ),
-    t as (
-      insert into token_usage (user_id, model, conversation_id, input_tokens, output_tokens,
-                               total_tokens, cost, response_time, status, error_message)
-      values (${usage.userId}, ${usage.model}, ${usage.conversationId ?? null},
-              ${usage.inputTokens ?? 0}, ${usage.outputTokens ?? 0}, ${usage.totalTokens ?? 0},
-              ${usage.cost ?? '0'}, ${usage.responseTime ?? null}, ${usage.status ?? 'success'},
-              ${usage.errorMessage ?? null})
-    )
-    select timestamp from m`);
-  const row = rowsOf<{ timestamp: string | Date }>(result)[0]!;
-  return { timestamp: new Date(row.timestamp) };
+  const [row] = await runPrepared(db, REPLY, [
+    reply.id,
+    reply.userId,
+    reply.content,
+    reply.conversationId,
+    reply.status,
+    reply.model,
+    usage.userId,
+    usage.model,
+    usage.conversationId ?? null,
+    usage.inputTokens ?? 0,
+    usage.outputTokens ?? 0,
+    usage.totalTokens ?? 0,
+    usage.cost ?? '0',
+    usage.responseTime ?? null,
+    usage.status ?? 'success',
+    usage.errorMessage ?? null,
+  ]);
+  return { timestamp: new Date(row!.timestamp) };
 }
 
 export async function insertUsage(db: Executor, usage: UsageValues) {
