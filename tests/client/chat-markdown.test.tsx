@@ -164,7 +164,7 @@ describe('code blocks (spec 01-core §2)', () => {
 });
 
 describe('Server-Sent Events reader', () => {
-  it('splits events across chunk borders and skips comments', async () => {
+  it('splits events across chunk borders, skips comments and keeps event ids', async () => {
     const chunks = [
       'retry: 2000\n\n: ping\n\nid: 1\nevent: start\ndata: {"a":1}\n',
       '\nid: 2\nevent: delta\ndata: {"text":"Hal',
@@ -179,8 +179,8 @@ describe('Server-Sent Events reader', () => {
     const events = [];
     for await (const event of readEvents(body)) events.push(event);
     expect(events).toEqual([
-      { event: 'start', data: '{"a":1}' },
-      { event: 'delta', data: '{"text":"Hallo"}' },
+      { event: 'start', data: '{"a":1}', id: '1' },
+      { event: 'delta', data: '{"text":"Hallo"}', id: '2' },
       { event: 'done', data: '{}' },
     ]);
   });

@@ -10,7 +10,8 @@ import { ChatInput } from './chat-input.tsx';
 import { downloadExport, type ChatExportFormat } from './chat-export.ts';
 import { ChatSearch, filterMessages } from './chat-search.tsx';
 import { ChatToolbar } from './chat-toolbar.tsx';
-import { MessageActionsContext, type MessageActions } from './message-actions.ts';
+import type { MessageActions } from './message-actions.ts';
+import { MessageActionsProvider } from './message-editing.tsx';
 import { MessageList, preloadMessageList } from './message-list.tsx';
 import { useChat } from './use-chat.ts';
 
@@ -126,7 +127,7 @@ function ChatScreen() {
           {t('loading')}
         </p>
       ) : (
-        <MessageActionsContext value={messageActions}>
+        <MessageActionsProvider value={messageActions}>
           <MessageList
             items={chat.items}
             status={chat.status}
@@ -137,7 +138,7 @@ function ChatScreen() {
             onLoadOlder={() => void chat.loadOlder()}
             onSuggestion={(text) => void chat.send(text)}
           />
-        </MessageActionsContext>
+        </MessageActionsProvider>
       )}
       {chat.limitReached ? <LimitPanel /> : null}
       <ChatInput

@@ -5,6 +5,7 @@ import { formatTime } from '#client/lib/format-date.ts';
 import { useMessageActions } from './message-actions.ts';
 import { MessageActionBar } from './message-action-bar.tsx';
 import { MessageEditForm } from './message-edit-form.tsx';
+import { useMessageEditing } from './message-editing.tsx';
 import type { ChatItem } from './use-chat.ts';
 
 // The Markdown renderer is its own chunk: the first page load stays within the bundle budget.
@@ -56,9 +57,17 @@ function ErrorBubble({ item }: { item: ChatItem }) {
 export function MessageBubble({ item }: { item: ChatItem }) {
   const { t } = useTranslation('chat');
   const actions = useMessageActions();
-  const [editing, setEditing] = useState(false);
+  const shared = useMessageEditing();
+  // Without the chat screen's provider (a bubble on its own) the editing state is local.
+  const [localEditing, setLocalEditing] = useState(false);
   if (item.kind === 'error') return <ErrorBubble item={item} />;
   const mine = item.isUserMessage;
+  const editing = shared ? shared.editingKey === item.key : localEditing;
+  const setEditing = (on: boolean) => {
+    if (!shared) setLocalEditing(on);
+    else if (on) shared.startEditing(item.key);
+    else shared.stopEditing();
+  };
   const isEditing = editing && actions !== null;
   return (
     <div
@@ -75,6 +84,8 @@ export function MessageBubble({ item }: { item: ChatItem }) {
         {isEditing ? (
           <MessageEditForm
             original={item.content}
+            draft={shared?.draftOf(item.key)}
+            onDraft={(text) => shared?.setDraft(item.key, text)}
             busy={actions.busy}
             onCancel={() => setEditing(false)}
             onSave={(text) => {

@@ -7,17 +7,22 @@ import { useTranslation } from 'react-i18next';
  */
 export function MessageEditForm({
   original,
+  draft,
+  onDraft,
   busy,
   onSave,
   onCancel,
 }: {
   original: string;
+  /** Text typed before the row was re-created by the list. */
+  draft?: string | undefined;
+  onDraft?: (text: string) => void;
   busy: boolean;
   onSave: (text: string) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('messages');
-  const [text, setText] = useState(original);
+  const [text, setText] = useState(draft ?? original);
   const hintId = useId();
   const canSave = text.trim() !== '' && !busy;
 
@@ -56,7 +61,10 @@ export function MessageEditForm({
           const end = event.currentTarget.value.length;
           event.currentTarget.setSelectionRange(end, end);
         }}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          onDraft?.(event.target.value);
+        }}
         onKeyDown={onKeyDown}
       />
       <p id={hintId} className="text-xs text-white/80">

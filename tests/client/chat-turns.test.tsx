@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fakeServer,
+  settingsBody,
+  sseBody,
+  userBody,
+  type RecordedRequest,
+} from './support/fake-server.ts';
+import { renderApp } from './support/render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const stored = (id: number, content: string) => ({
+  id,
+  content,
+  isUserMessage: id % 2 === 1,
+  timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
+  conversationId: 'c1',
+  status: 'complete',
+  model: id % 2 === 1 ? null : 'gpt-4o',
+  feedback: null,
+  attachments: [],
+});
+
+const CONVERSATION = [
+  stored(1, 'Erste Frage'),
+  stored(2, 'Erste Antwort'),
+  stored(3, 'Zweite Frage'),
+  stored(4, 'Zweite Antwort'),
+];
+
+/** A streamed reply as the chat routes send it. */
+const streamedReply = (conversationId: string, userMessageId: number, id: number, text: string) =>
+  sseBody([
+    ['start', { conversationId, userMessageId, assistantMessageId: id, model: 'gpt-4o' }],
+    ['delta', { text }],
+    [
+      'done',
+      {
+        message: {
+          id,
+          content: text,
+          timestamp: new Date().toISOString(),
+          status: 'complete',
+          model: 'gpt-4o',
+        },
+        conversationId,
+        userMessageId,
+      },
+    ],
+  ]);
+
+function server(routes: Parameters<typeof fakeServer>[0]) {
+  return fakeServer({
+    'GET /api/user': { status: 200, body: userBody() },
+    'GET /api/settings/7': { status: 200, body: settingsBody() },
+    'GET /api/conversations': { status: 200, body: [] },
+    'GET /api/messages/c1': { status: 200, body: CONVERSATION },
+    ...routes,
+  });
+}
+
+const posts = (requests: RecordedRequest[], path: string) =>
+  requests.filter((request) => request.method === 'POST' && request.url === path);
+
+const texts = () =>
+  screen.getAllByRole('article').map((article) => article.querySelector('p, div')?.textContent);
+
+/**
+ * Clicks an action of the `index`-th message once the list has settled: in jsdom Virtuoso renders
+ * its rows again after the first paint, so a button found too early may be detached already.
+ */
+async function clickAction(
+  articleName: string,
+  index: number,
+  buttonName: string,
+  clicked: () => void,
+) {
+  await screen.findAllByRole('article', { name: articleName, hidden: true });
+  await waitFor(() => {
+    try {
+      clicked();
+      return;
+    } catch {
+      const article = screen.getAllByRole('article', { name: articleName, hidden: true })[index]!;
+      const actions = within(article.parentElement!).getByRole('group', {
+        name: 'Aktionen zur Nachricht',
+        hidden: true,
+      });
+      fireEvent.click(within(actions).getByRole('button', { name: buttonName, hidden: true }));
+    }
+    clicked();
+  });
+}
+
+describe('edit and regenerate (spec 01-core §4, decision 040)', () => {
+  it('edit cuts the list at the edited message and streams the answer to the new text', async () => {
+    const user = userEvent.setup();
+    const fake = server({
+      'POST /api/chat/edit': { status: 200, sse: streamedReply('c1', 5, 6, 'Neue Antwort') },
+    });
+    renderApp('/chat/c1');
+    await clickAction('Deine Nachricht', 0, 'Bearbeiten', () =>
+      screen.getByRole('textbox', { name: 'Nachricht bearbeiten', hidden: true }),
+    );
+    // jsdom has no layout: Virtuoso may hide its rows (visibility) while it waits to measure.
+    const editor = screen.getByRole('textbox', { name: 'Nachricht bearbeiten', hidden: true });
+    await user.clear(editor);
+    await user.type(editor, 'Bessere Frage{Enter}');
+
+    await waitFor(() => expect(texts()).toEqual(['Bessere Frage', 'Neue Antwort']));
+    expect(posts(fake.requests, '/api/chat/edit').map((request) => request.body)).toEqual([
+      { messageId: 1, message: 'Bessere Frage' },
+    ]);
+    expect(fake.requests.find((request) => request.url === '/api/chat/edit')?.headers.accept).toBe(
+      'text/event-stream',
+    );
+  });
+
+  it('regenerate drops the reply and what follows and streams a new one', async () => {
+    const fake = server({
+      'POST /api/chat/regenerate': {
+        status: 200,
+        sse: streamedReply('c1', 1, 7, 'Andere Antwort'),
+      },
+    });
+    renderApp('/chat/c1');
+    await clickAction('Antwort des Assistenten', 0, 'Neu generieren', () =>
+      expect(posts(fake.requests, '/api/chat/regenerate')).toHaveLength(1),
+    );
+    await waitFor(() => expect(texts()).toEqual(['Erste Frage', 'Andere Antwort']));
+    expect(posts(fake.requests, '/api/chat/regenerate').map((request) => request.body)).toEqual([
+      { messageId: 2 },
+    ]);
+  });
+});
+
+describe('retry from the error bubble', () => {
+  it('answers the stored message again instead of sending it twice', async () => {
+    const user = userEvent.setup();
+    const fake = server({
+      'POST /api/chat': {
+        status: 200,
+        sse: sseBody([
+          ['start', { conversationId: 'c9', userMessageId: 5, assistantMessageId: 6, model: 'x' }],
+          ['error', { message: 'KI-Dienst nicht erreichbar', code: 'API_ERROR', statusCode: 503 }],
+        ]),
+      },
+      'POST /api/chat/regenerate': {
+        status: 200,
+        sse: streamedReply('c9', 5, 7, 'Jetzt klappt es'),
+      },
+    });
+    renderApp('/chat');
+    await user.type(await screen.findByRole('textbox', { name: 'Nachricht' }), 'Hallo{Enter}');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+
+    await waitFor(() => expect(texts()).toEqual(['Hallo', 'Jetzt klappt es']));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(posts(fake.requests, '/api/chat')).toHaveLength(1);
+    expect(posts(fake.requests, '/api/chat/regenerate').map((request) => request.body)).toEqual([
+      { conversationId: 'c9' },
+    ]);
+  });
+
+  it('sends the same message again when the server refused it before storing it', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const fake = server({
+      'POST /api/chat': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 503, body: { message: 'Kein Anbieter', code: 'API_ERROR', statusCode: 503 } }
+          : { status: 200, sse: streamedReply('c8', 3, 4, 'Antwort beim zweiten Mal') };
+      },
+    });
+    renderApp('/chat');
+    await user.type(await screen.findByRole('textbox', { name: 'Nachricht' }), 'Hallo{Enter}');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+
+    await waitFor(() => expect(texts()).toEqual(['Hallo', 'Antwort beim zweiten Mal']));
+    expect(posts(fake.requests, '/api/chat').map((request) => request.body)).toEqual([
+      { message: 'Hallo', conversationId: null },
+      { message: 'Hallo', conversationId: null },
+    ]);
+  });
+});
