@@ -119,6 +119,20 @@ describe('providers', () => {
     const { request } = await chatWith({}, 'gpt-4o');
     expect(request).toMatchObject({ provider: 'openai', path: '/v1/chat/completions' });
     expect(request!.headers.authorization).toBe('Bearer test-openai-key');
+    expect(request!.body).toMatchObject({
+      model: 'gpt-4o',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    expect(request!.body.messages![0]!.role).toBe('system');
+  });
+
+  it('gives a reasoning model (GPT-5) the system prompt as a developer message', async () => {
+    const { response, request } = await chatWith({ isAdmin: true }, 'gpt-5');
+    expect(response.statusCode).toBe(200);
+    const [first] = request!.body.messages!;
+    expect(first!.role).toBe('developer');
+    expect(first!.content).toContain('Persona42');
   });
 });
 

@@ -10,7 +10,7 @@ import type { AttachmentReader } from '#server/ports/attachments.ts';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
 import type { PersonaUser } from '#shared/personas/persona-access.ts';
 import { accessTier, historyWindow } from '#shared/plans/tiers.ts';
-import { LanguageSchema, ResponseLengthSchema } from '#shared/settings/settings-schemas.ts';
+import { LANGUAGES, RESPONSE_LENGTHS } from '#shared/settings/settings-options.ts';
 import { resolveModel, resolvePersona, requireProvider } from './chat-access.ts';
 import { buildContext } from './chat-context.ts';
 import { provisionalTitle, writeTitle } from './chat-title.ts';
@@ -54,6 +54,11 @@ export interface Turn {
   replaceFromId?: number;
   /** Regenerate: answer this stored user message again, replacing from `replaceFromId` on. */
   answer?: { userMessageId: number; replaceFromId?: number };
+}
+
+/** A stored option, or the default when it is missing or unknown (a plain lookup: hot path). */
+function oneOf<T extends string>(values: readonly T[], value: string | undefined, fallback: T): T {
+  return values.find((option) => option === value) ?? fallback;
 }
 
 /** Random, URL-safe and unguessable (issue #3): 128 bits in base64url. */
@@ -120,8 +125,8 @@ async function prepareReply(
   if (!isNew && !state.conversation) throw notFound('Conversation not found');
   const { settings: chatSettings, budget, history, personas } = state;
   const conversationPersonaId = state.conversation?.personaId;
-  const language = LanguageSchema.catch('de').parse(chatSettings?.language);
-  const responseLength = ResponseLengthSchema.catch('balanced').parse(chatSettings?.responseLength);
+  const language = oneOf(LANGUAGES, chatSettings?.language, 'de');
+  const responseLength = oneOf(RESPONSE_LENGTHS, chatSettings?.responseLength, 'balanced');
   const model = resolveModel(catalogue, tier, options.model, chatSettings?.aiModel);
   const persona = resolvePersona(personas, user, {
     requested: options.personaId,
