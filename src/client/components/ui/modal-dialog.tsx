@@ -3,7 +3,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal native <dialog>: the browser traps focus, makes the page inert and closes it on
- * Escape (Radix Dialog's scroll lock injects a <style> element, which our CSP refuses).
+ * Escape or a click on the backdrop (Radix Dialog's scroll lock injects a <style> element, which
+ * our CSP refuses). The content is mounted only while open, so each opening starts afresh.
  */
 export function ModalDialog({
   open,
@@ -37,6 +38,10 @@ export function ModalDialog({
       data-testid={testId}
       className={`fixed inset-x-0 top-[5vh] mx-auto max-h-[90vh] flex-col gap-3 overflow-y-auto rounded-2xl border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/50 open:flex ${className}`}
       onClose={() => onOpenChange(false)}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) onOpenChange(false);
+      }}
     >
       <div className="flex items-center gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
