@@ -4,7 +4,11 @@ import { buildPdf } from '../support/pdf-builder.ts';
 import { SAMPLE_FILES } from '../support/sample-files.ts';
 import { loginByApi, registerInGerman } from './support/accounts.ts';
 import { E2E_ADMIN } from './support/e2e-server.ts';
-import { upstreamRequestWith, upstreamTexts } from './support/fake-upstream.ts';
+import {
+  upstreamRequestsWith,
+  upstreamRequestWith,
+  upstreamTexts,
+} from './support/fake-upstream.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const marker = (name: string) => `${name}-${randomBytes(4).toString('hex')}`;
@@ -161,6 +165,19 @@ test('the persona and model picked in the chat reach the upstream', async ({ pag
   expect(system?.text).not.toContain('Persona42');
   expect(system?.text).toMatch(/erfahrener Softwareentwickler|experienced software engineer/);
   expect(request.body.model).toBe('gpt-4o-mini');
+
+  // Regenerating answers again with the same picks.
+  await expect(input).toBeEnabled();
+  const replies = page.getByRole('article', { name: 'Antwort des Assistenten' });
+  await expect(replies).toHaveCount(2);
+  await replies.last().hover();
+  await page.getByRole('button', { name: 'Neu generieren' }).last().click();
+  await expect.poll(async () => (await upstreamRequestsWith(after)).length).toBe(2);
+  const again = (await upstreamRequestsWith(after)).at(-1)!;
+  expect(again.body.model).toBe('gpt-4o-mini');
+  expect(upstreamTexts(again)[0]?.text).toMatch(
+    /erfahrener Softwareentwickler|experienced software engineer/,
+  );
 
   // The conversation keeps its persona: after a reload the picker shows it.
   const codeExpert = await personas.inputValue();

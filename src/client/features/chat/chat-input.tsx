@@ -6,7 +6,7 @@ import { ACCEPT_ATTRIBUTE } from './composer/attachment-check.ts';
 import { AttachmentChips } from './composer/attachment-chips.tsx';
 import { ComposerChoices } from './composer/composer-choices.tsx';
 import { useAttachments } from './composer/use-attachments.ts';
-import { useComposerChoices, type ChoiceExtras } from './composer/use-composer-choices.ts';
+import type { useComposerChoices } from './composer/use-composer-choices.ts';
 import { useFileDrop } from './composer/use-file-drop.ts';
 import { useSpeechInput } from './composer/use-speech-input.ts';
 
@@ -14,8 +14,8 @@ import { useSpeechInput } from './composer/use-speech-input.ts';
 const HEIGHTS = { desktop: [44, 240], mobile: [36, 160] } as const;
 const isMobile = () => window.matchMedia?.('(max-width: 768px)').matches ?? false;
 
-/** What goes with the text of a message: its files and the picked model and persona. */
-export interface SendExtras extends ChoiceExtras {
+/** What goes with the text of a message besides the picked model and persona: its files. */
+export interface SendExtras {
   fileIds?: number[];
 }
 
@@ -29,11 +29,12 @@ export const fileMention = (name: string) => ` [Datei: ${name}]`;
  */
 export function ChatInput({
   busy,
-  conversationId,
+  choices,
   onSend,
 }: {
   busy: boolean;
-  conversationId?: string;
+  /** The model and persona pickers' state (the chat sends the picks with every request). */
+  choices: ReturnType<typeof useComposerChoices>;
   onSend: (text: string, extras: SendExtras) => void;
 }) {
   const { t } = useTranslation('chat');
@@ -42,7 +43,6 @@ export function ChatInput({
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const files = useAttachments();
-  const choices = useComposerChoices(conversationId);
   const dragging = useFileDrop((dropped) => void files.add(dropped), !busy);
   const spokenBase = useRef('');
   const voice = useSpeechInput((spoken) => {
@@ -65,7 +65,7 @@ export function ChatInput({
     if (!canSend) return;
     voice.stop();
     const message = (text + ready.map((item) => fileMention(item.name)).join('')).trim();
-    const extras: SendExtras = { ...choices.extras };
+    const extras: SendExtras = {};
     if (ready.length > 0) {
       extras.fileIds = ready.map((item) => item.fileId!);
       showToast({

@@ -7,6 +7,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginRequired } from '#client/features/auth/login-required.tsx';
 import { notifyError } from '#client/lib/notify.ts';
 import { ChatInput } from './chat-input.tsx';
+import { useComposerChoices } from './composer/use-composer-choices.ts';
 import { downloadExport, type ChatExportFormat } from './chat-export.ts';
 import { ChatSearch, filterMessages } from './chat-search.tsx';
 import { ChatToolbar } from './chat-toolbar.tsx';
@@ -41,7 +42,8 @@ function ChatScreen() {
   const { t } = useTranslation(['chat', 'messages']);
   const { id } = useParams();
   const navigate = useNavigate();
-  const chat = useChat(id);
+  const choices = useComposerChoices(id);
+  const chat = useChat(id, choices.extras);
   const busy = chat.status !== 'idle';
   const { edit, regenerate, setFeedback } = chat;
   const messageActions = useMemo<MessageActions>(
@@ -104,7 +106,8 @@ function ChatScreen() {
   };
 
   return (
-    <div className="flex h-full flex-col">
+    // Fills the (positioned, non-scrolling) main area: only the message list scrolls.
+    <div className="absolute inset-0 flex flex-col">
       <ChatToolbar
         busy={busy}
         searchOpen={search !== null}
@@ -143,7 +146,7 @@ function ChatScreen() {
       {chat.limitReached ? <LimitPanel /> : null}
       <ChatInput
         busy={busy}
-        conversationId={id}
+        choices={choices}
         onSend={(text, extras) => void chat.send(text, extras)}
       />
     </div>

@@ -67,12 +67,21 @@ export function isLimitError(error: unknown): boolean {
 
 let localKey = 0;
 
+/** A model and persona the user picked for the replies (absent: the server's defaults). */
+export interface ReplyChoice {
+  model?: string;
+  personaId?: number;
+}
+
 /**
  * The conversation state of the chat screen (spec 01-core §4 "Sending a message", "Loading a
  * conversation id"). `routeId` is the :id of the address.
  */
-export function useChat(routeId: string | undefined) {
+export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
   const navigate = useNavigate();
+  // The model and persona picked in the input bar go with every send, edit and regenerate.
+  const choiceRef = useRef(choice);
+  choiceRef.current = choice;
   const queryClient = useQueryClient();
   const [items, setItems] = useState<ChatItem[]>([]);
   const [status, setStatus] = useState<ChatStatus>('idle');
@@ -350,7 +359,7 @@ export function useChat(routeId: string | undefined) {
         kind: 'message',
         feedback: null,
       };
-      const body = { message: text, ...extras };
+      const body = { message: text, ...choiceRef.current, ...extras };
       await runTurn({ path: '/api/chat', body, userKey }, (previous) => [...previous, userItem]);
     },
     [runTurn],
@@ -364,7 +373,7 @@ export function useChat(routeId: string | undefined) {
       const userKey = `local-${localKey}`;
       const request: TurnRequest = {
         path: '/api/chat/edit',
-        body: { messageId: target.id, message: text.trim() },
+        body: { messageId: target.id, message: text.trim(), ...choiceRef.current },
         userKey,
       };
       await runTurn(request, (previous) => {
@@ -390,7 +399,11 @@ export function useChat(routeId: string | undefined) {
         target.kind === 'error'
           ? (target.retry ?? null)
           : target.id !== null
-            ? { path: '/api/chat/regenerate', body: { messageId: target.id }, userKey: null }
+            ? {
+                path: '/api/chat/regenerate',
+                body: { messageId: target.id, ...choiceRef.current },
+                userKey: null,
+              }
             : null;
       if (!request) return;
       await runTurn(request, (previous) => {
