@@ -5,6 +5,7 @@
  * index), and the same with index scans disabled (a true scan over all messages).
  *
  *   npm run bench -- search
+ *   BENCH_EXPLAIN=1 npm run bench -- search   (also prints each search query's plan)
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -12,13 +13,15 @@ import pg from 'pg';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { users } from '#server/db/schema/users.ts';
-import { escapeLike } from '#server/features/search/search.queries.ts';
+import { escapeLike, searchQuery } from '#server/features/search/search.queries.ts';
 import { searchConversations } from '#server/features/search/search.service.ts';
+import { parseSearchTerms } from '#shared/search/search-snippet.ts';
 import { percentile, printTable } from './support/stats.ts';
 
 const CONVERSATIONS = 2_000;
 const MESSAGES = 100_000;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
 /** Queries and what they stand for; the seed plants each word at a known rate. */
 const QUERIES: [label: string, q: string][] = [
@@ -82,6 +85,14 @@ const plainIlike = (userId: number, q: string) => sql`
   where user_id = ${userId} and content ilike ${`%${escapeLike(q)}%`} escape '\\'
   order by timestamp desc limit 21`;
 
+/** A statement with its parameters written in, for EXPLAIN (which takes no parameters). */
+function inline({ sql: text, params }: { sql: string; params: unknown[] }) {
+  return text.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = params[Number(index) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
 async function measure(name: string, database: DatabaseHandle) {
   const seedStart = performance.now();
   const userId = await seed(database);
@@ -105,6 +116,20 @@ async function measure(name: string, database: DatabaseHandle) {
       select count(*)::int as n from messages
       where user_id = ${userId} and content ilike ${`%${escapeLike(q)}%`} escape '\\'`);
     const matches = (counted as { rows: { n: number }[] }).rows[0]?.n;
+    if (EXPLAIN) {
+      const statement = searchQuery(db, {
+        ...parseSearchTerms(q),
+        userId,
+        query: q,
+        limit: 21,
+        offset: 0,
+      }).toSQL();
+      const plan: unknown = await db.execute(
+        sql.raw(`explain (analyze, costs off, timing off) ${inline(statement)}`),
+      );
+      const lines = (plan as { rows: { 'QUERY PLAN': string }[] }).rows;
+      console.log(`\n${name} plan for ${q}:\n${lines.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
     rows.push([
       name,
       `${label}: ${q}`,

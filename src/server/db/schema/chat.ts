@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -14,6 +15,9 @@ import { users } from './users.ts';
 import { userFiles } from './files.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** A conversation; conversationId is the random URL-safe id used in routes (spec 01-core §3). */
 export const conversations = pgTable(
@@ -57,6 +61,15 @@ export const messages = pgTable(
     /** positive | negative, set by the user on assistant replies. */
     feedback: text('feedback'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * The content's full-text document (language-neutral 'simple' configuration), stored so search
+     * ranks a common word's thousands of hits without parsing each message again. Matching still
+     * uses the expression index below (docs/decisions/011-search.md). Select columns explicitly:
+     * this one is not for clients.
+     */
+    contentTsv: tsvector('content_tsv')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', content)`),
   },
   (t) => [
     // A conversation's messages in time order.

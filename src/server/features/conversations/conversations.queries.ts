@@ -73,7 +73,16 @@ export async function listMessages(
       ? undefined
       : sql`(${messages.timestamp}, ${messages.id}) < (select m.timestamp, m.id from ${messages} m where m.id = ${input.beforeId})`;
   return db
-    .select()
+    .select({
+      id: messages.id,
+      content: messages.content,
+      isUserMessage: messages.isUserMessage,
+      timestamp: messages.timestamp,
+      conversationId: messages.conversationId,
+      status: messages.status,
+      model: messages.model,
+      feedback: messages.feedback,
+    })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), before))
     .orderBy(desc(messages.timestamp), desc(messages.id))

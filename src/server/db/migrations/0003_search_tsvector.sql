@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "content_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', content)) STORED NOT NULL;
