@@ -49,14 +49,24 @@ export function sendEventStream(
 
   let closed = false;
   let pending = '';
+  let pendingDelta = false;
   let lastDeltaFlush = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Immediate | undefined;
   const subscription = { cancel: () => {} };
   const flush = () => {
     timer = undefined;
+    soon = undefined;
     if (pending === '' || closed || res.destroyed) return;
+    if (pendingDelta) lastDeltaFlush = performance.now();
     res.write(pending);
     pending = '';
+    pendingDelta = false;
+  };
+  // What arrives in the same event-loop turn (start and the first tokens, a burst of chunks read
+  // at once) goes out in one write, after the I/O callbacks of that turn: no token waits longer.
+  const flushSoon = () => {
+    soon ??= setImmediate(flush);
   };
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS).unref();
   const close = () => {
@@ -64,6 +74,7 @@ export function sendEventStream(
     flush();
     closed = true;
     clearTimeout(timer);
+    clearImmediate(soon);
     clearInterval(heartbeat);
     subscription.cancel();
     if (!res.writableEnded) res.end();
@@ -74,20 +85,14 @@ export function sendEventStream(
   subscription.cancel = generation.subscribe(afterEventId, (event) => {
     if (closed) return;
     pending += formatEvent(event);
+    if (event.event === 'delta') pendingDelta = true;
     if (event.event === 'done' || event.event === 'error') return close();
-    if (replaying) return;
-    if (event.event !== 'delta') return flush();
-    // The first token goes out at once; later ones at most every FLUSH_MS, in one write.
+    if (replaying || soon) return;
+    if (event.event !== 'delta') return flushSoon();
+    // The first token goes out in this event-loop turn; later ones at most every FLUSH_MS.
     const wait = lastDeltaFlush + FLUSH_MS - performance.now();
-    if (wait <= 0) {
-      lastDeltaFlush = performance.now();
-      flush();
-    } else {
-      timer ??= setTimeout(() => {
-        lastDeltaFlush = performance.now();
-        flush();
-      }, wait);
-    }
+    if (wait <= 0) flushSoon();
+    else timer ??= setTimeout(flush, wait);
   });
   replaying = false;
   flush();
