@@ -35,12 +35,9 @@ function pagedMessages(all: ReturnType<typeof message>[]) {
     const before = query.get('before');
     const older = before ? all.filter((item) => item.id < Number(before)) : all;
     const page = older.slice(-limit);
-    const more = older.length > limit && page[0];
-    return {
-      status: 200,
-      body: page,
-      headers: more ? { 'x-next-cursor': String(page[0]!.id) } : {},
-    };
+    const headers: Record<string, string> = {};
+    if (older.length > limit && page[0]) headers['x-next-cursor'] = String(page[0].id);
+    return { status: 200, body: page, headers };
   };
 }
 

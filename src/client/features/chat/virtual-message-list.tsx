@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageBubble, StreamingBubble } from './message-bubble.tsx';
@@ -60,6 +60,20 @@ const LIST_COMPONENTS: Components<Row, ListContext> = {
   Footer: () => <div className="h-4" />,
 };
 
+const ROW_CLASS = 'mx-auto flex max-w-3xl flex-col px-3 py-1.5 md:px-6';
+
+/**
+ * A stored message's row. Memoized: while a reply streams the list renders every frame, and only
+ * the streaming row may do work then (Markdown of the other rows is not parsed again).
+ */
+const MessageRow = memo(function MessageRow({ item }: { item: ChatItem }) {
+  return (
+    <div className={ROW_CLASS}>
+      <MessageBubble item={item} />
+    </div>
+  );
+});
+
 function TypingIndicator() {
   const { t } = useTranslation('chat');
   return (
@@ -105,17 +119,14 @@ export default function VirtualMessageList({
   }, [streamText]);
 
   const renderRow = useCallback(
-    (_: number, row: Row) => (
-      <div className="mx-auto flex max-w-3xl flex-col px-3 py-1.5 md:px-6">
-        {'id' in row ? (
-          <MessageBubble item={row} />
-        ) : status === 'streaming' ? (
-          <StreamingBubble text={streamText} />
-        ) : (
-          <TypingIndicator />
-        )}
-      </div>
-    ),
+    (_: number, row: Row) =>
+      'id' in row ? (
+        <MessageRow item={row} />
+      ) : (
+        <div className={ROW_CLASS}>
+          {status === 'streaming' ? <StreamingBubble text={streamText} /> : <TypingIndicator />}
+        </div>
+      ),
     [status, streamText],
   );
 

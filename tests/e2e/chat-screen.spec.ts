@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { loginByApi, registerInGerman } from './support/accounts.ts';
+import { E2E_ADMIN } from './support/e2e-server.ts';
+import { scriptReply } from './support/fake-upstream.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** A marker of this test's own: tests share one server and one fake upstream. */
+const marker = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
+
+const userMessages = (page: Page) => page.getByRole('article', { name: 'Deine Nachricht' });
+const replies = (page: Page) => page.getByRole('article', { name: 'Antwort des Assistenten' });
+const streaming = (page: Page) => page.locator('[data-streaming]');
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Chat-Aktionen' });
+
+/** Numbered words, so a test can tell how far a reply got. */
+const words = (count: number) => Array.from({ length: count }, (_, index) => `Wort${index + 1} `);
+
+async function send(page: Page, text: string) {
+  const input = page.getByRole('textbox', { name: 'Nachricht' });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** A new user's first exchange: the address becomes /chat/{id}. */
+async function startConversation(page: Page, text: string) {
+  await registerInGerman(page);
+  await page.goto('/chat');
+  await send(page, text);
+  await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
+}
+
+test('Stop ends the reply mid-way, keeps the partial text and says so', async ({ page }) => {
+  const tag = marker('stop');
+  await scriptReply(tag, { chunks: words(60), chunkDelayMs: 120 });
+  await registerInGerman(page);
+  await page.goto('/chat');
+  await send(page, `Erzähl lange ${tag}`);
+
+  await expect(streaming(page)).toContainText('Wort3');
+  await toolbar(page).getByRole('button', { name: 'Stopp' }).click();
+  await expect(page.getByText('Generierung gestoppt', { exact: true })).toBeVisible();
+
+  const reply = replies(page);
+  await expect(reply).toContainText('Wort1 Wort2 Wort3');
+  await expect(reply).not.toContainText('Wort60');
+  await expect(reply.locator('footer')).toContainText('gestoppt');
+  await expect(toolbar(page).getByRole('button', { name: 'Stopp' })).toHaveCount(0);
+
+  // The server kept the partial reply.
+  await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]+$/);
+  const kept = (await reply.locator('p').first().textContent()) ?? '';
+  await page.reload();
+  await expect(replies(page)).toContainText(kept.trim());
+  await expect(replies(page).locator('footer')).toContainText('gestoppt');
+});
+
+test('reloading while a reply is generated shows it streaming on, then complete', async ({
+  page,
+}) => {
+  const tag = marker('reload');
+  await startConversation(page, 'Hallo');
+  await scriptReply(tag, { chunks: words(40), chunkDelayMs: 150 });
+  await send(page, `Noch eine Frage ${tag}`);
+  await expect(streaming(page)).toContainText('Wort5');
+
+  await page.reload();
+  // The reopened conversation attaches to the running reply: it streams on from its start.
+  await expect(userMessages(page).last()).toContainText(tag);
+  await expect(streaming(page)).toContainText('Wort1 Wort2');
+  await expect(toolbar(page).getByRole('button', { name: 'Stopp' })).toBeVisible();
+  await expect(replies(page).last()).toContainText('Wort40', { timeout: 20_000 });
+  await expect(replies(page).last()).toContainText('Wort1 Wort2 Wort3');
+  await expect(streaming(page)).toHaveCount(0);
+  await expect(replies(page)).toHaveCount(2);
+  await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
+});
+
+test('every export format holds the conversation', async ({ page }) => {
+  const tag = marker('export');
+  await scriptReply(tag, { chunks: ['Die Antwort ', 'für den Export.'] });
+  await startConversation(page, `Exportiere mich ${tag}`);
+  await expect(replies(page)).toContainText('Die Antwort für den Export.');
+
+  const download = async (open: () => Promise<void>) => {
+    const downloading = page.waitForEvent('download');
+    await open();
+    const file = await downloading;
+    return { name: file.suggestedFilename(), body: await readFile(await file.path()) };
+  };
+  const fromBar = (label: string) => () =>
+    toolbar(page).getByRole('button', { name: label }).click();
+  const fromMenu = (label: string) => async () => {
+    await toolbar(page).getByRole('button', { name: 'Weitere Formate' }).click();
+    await page.getByRole('menuitem', { name: label }).click();
+  };
+
+  const txt = await download(fromBar('Als Text exportieren'));
+  expect(txt.name).toMatch(/_\d{8}_\d{6}\.txt$/);
+  expect(txt.body.toString()).toContain('Export-Datum');
+  expect(txt.body.toString()).toContain(`User:`);
+  expect(txt.body.toString()).toContain(`Exportiere mich ${tag}`);
+  expect(txt.body.toString()).toContain('Die Antwort für den Export.');
+
+  const md = await download(fromBar('Als Markdown exportieren'));
+  expect(md.name).toMatch(/\.md$/);
+  expect(md.body.toString()).toContain('### User');
+  expect(md.body.toString()).toContain('Die Antwort für den Export.');
+
+  const json = await download(fromMenu('Als JSON exportieren'));
+  expect(json.name).toMatch(/\.json$/);
+  const parsed = JSON.parse(json.body.toString()) as {
+    messages: { sender: string; content: string; isUserMessage: boolean }[];
+  };
+  expect(parsed.messages.map((item) => [item.isUserMessage, item.content])).toEqual([
+    [true, `Exportiere mich ${tag}`],
+    [false, 'Die Antwort für den Export.'],
+  ]);
+
+  const html = await download(fromMenu('Als HTML exportieren'));
+  expect(html.name).toMatch(/\.html$/);
+  expect(html.body.toString()).toMatch(/<html[\s>]/);
+  expect(html.body.toString()).toContain('Die Antwort für den Export.');
+
+  const pdf = await download(fromMenu('Als PDF exportieren'));
+  expect(pdf.name).toMatch(/\.pdf$/);
+  expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.body)), {
+    mergePages: true,
+  });
+  expect(text).toContain('Die Antwort für den Export.');
+  expect(text).toContain(tag);
+});
+
+test('the search overlay filters the messages case-insensitively; closing clears it', async ({
+  page,
+}) => {
+  const tag = marker('search');
+  await scriptReply(tag, { chunks: ['Ein Rezept mit Kürbis.'] });
+  await startConversation(page, 'Was ist ein Komet?');
+  await send(page, `Und ein Abendessen? ${tag}`);
+  await expect(replies(page)).toHaveCount(2);
+  await expect(replies(page).last()).toContainText('Kürbis');
+
+  await toolbar(page).getByRole('button', { name: 'Suchen' }).click();
+  const field = page.getByRole('searchbox', { name: 'Nachrichten durchsuchen' });
+  await expect(field).toBeFocused();
+  await field.fill('KÜRBIS');
+  await expect(page.getByText('Treffer: 1')).toBeVisible();
+  await expect(replies(page)).toHaveCount(1);
+  await expect(replies(page)).toContainText('Ein Rezept mit Kürbis.');
+  await expect(userMessages(page)).toHaveCount(0);
+
+  await field.fill('komet');
+  await expect(userMessages(page)).toHaveCount(1);
+  await expect(userMessages(page)).toContainText('Was ist ein Komet?');
+
+  await field.press('Escape');
+  await expect(field).toHaveCount(0);
+  await expect(userMessages(page)).toHaveCount(2);
+  await expect(replies(page)).toHaveCount(2);
+  await toolbar(page).getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Nachrichten durchsuchen' })).toHaveValue('');
+});
+
+test('a long conversation opens at its end, keeps the DOM small and scrolls back to its start', async ({
+  page,
+}) => {
+  test.slow();
+  const tag = marker('long');
+  const turns = 200;
+  await scriptReply(tag, { chunks: ['ok'] });
+  await page.goto('/');
+  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  // 400 messages through the API (an administrator has no message limit).
+  let conversationId: string | null = null;
+  for (let turn = 1; turn <= turns; turn++) {
+    const response = await page.request.post('/api/chat', {
+      data: { message: `Frage ${turn} ${tag}`, conversationId },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    expect(response.status()).toBe(200);
+    conversationId = ((await response.json()) as { conversationId: string }).conversationId;
+  }
+
+  await page.goto(`/chat/${conversationId}`);
+  await expect(userMessages(page).last()).toContainText(`Frage ${turns} ${tag}`);
+  const log = page.getByRole('log', { name: 'Nachrichten' });
+  const rendered = () => log.getByRole('article').count();
+  expect(await rendered()).toBeLessThan(40);
+
+  // Scroll to the top again and again: older pages load in front until the first message.
+  const first = userMessages(page).filter({ hasText: `Frage 1 ${tag}` });
+  for (let step = 0; step < 40 && (await first.count()) === 0; step++) {
+    await log.evaluate((element) => element.scrollTo({ top: 0 }));
+    await page.waitForTimeout(150);
+  }
+  await expect(first).toBeVisible();
+  expect(await rendered()).toBeLessThan(40);
+});
