@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '#client/lib/format-date.ts';
 import { useMessageActions } from './message-actions.ts';
@@ -15,13 +15,17 @@ function PlainText({ text }: { text: string }) {
   return <p className="whitespace-pre-wrap break-words">{text}</p>;
 }
 
-function AssistantText({ text }: { text: string }) {
+/**
+ * Parsed again only when the text changes: the bubble re-renders when a turn starts or ends (busy)
+ * or a rating changes, and re-parsing every visible reply then would stall the page.
+ */
+const AssistantText = memo(function AssistantText({ text }: { text: string }) {
   return (
     <Suspense fallback={<PlainText text={text} />}>
       <MarkdownContent text={text} />
     </Suspense>
   );
-}
+});
 
 /** Spec 01-core §8 "Chat errors": the red block, with a retry of the failed turn. */
 function ErrorBubble({ item }: { item: ChatItem }) {
