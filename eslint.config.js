@@ -104,6 +104,12 @@ export default defineConfig(
     },
   },
   {
+    files: ['tests/e2e/**/*.ts', 'playwright.config.ts'],
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.e2e.json'], tsconfigRootDir: root },
+    },
+  },
+  {
     // Shared code runs in the browser and on the server: no Node, database, server or UI modules.
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -19,13 +19,9 @@ test('the manifest is served and the app shell works offline after the first vis
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Orbit Chat' })).toBeVisible();
   // The worker registers from a module (no inline script under the CSP) and takes control.
-  await page.waitForFunction(
-    () =>
-      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
-        .serviceWorker.controller !== null,
-    undefined,
-    { timeout: 30_000 },
-  );
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
 
   await context.setOffline(true);
   await page.goto('/pricing');
