@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
-import type { ReplyStream } from '#server/ai/reply.ts';
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
@@ -18,7 +17,7 @@ import { findTurnState } from './turn-state.queries.ts';
 import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
 import { runGeneration } from './generation-runner.ts';
 import { loadPredefinedAnswers, matchPredefinedAnswer } from './predefined-answers.ts';
-import { chooseReplySource, type ReplySource } from './reply-source.ts';
+import { chooseReplySource } from './reply-source.ts';
 import {
   consumeAllowance,
   countsMessages,
@@ -158,24 +157,8 @@ async function prepareReply(
 
   const personaId = persona?.id ?? null;
   const title = isNew ? provisionalTitle(turn.text) || null : null;
-  const sourceFor = (replyContext: typeof context) =>
-    chooseReplySource({
-      predefinedAnswer,
-      providers,
-      model,
-      language,
-      context: replyContext,
-      idleTimeoutMs: engine.env.AI_TIMEOUT_MS,
-    });
-  // Without attachments the prompt is complete now: the provider starts on the reply while the
-  // user message is stored, and nothing reaches the client before it is (decision 041). Every
-  // check that can refuse the request has run; a failed store stops the request (startTurn).
-  let reply: { source: ReplySource; startedAt: number; stream: ReplyStream } | undefined;
-  if (turn.fileIds.length === 0) {
-    const source = sourceFor(context);
-    reply = { source, startedAt: performance.now(), stream: source.open(generation.signal) };
-  }
-
+  // The user message is stored before the provider is called (issue #3): whatever happens to
+  // the call, the message is kept (decision 041 weighs this against a few ms of first token).
   let userMessageId: number;
   let replyId: number;
   try {
@@ -194,7 +177,7 @@ async function prepareReply(
     throw error;
   }
 
-  if (!reply) {
+  if (turn.fileIds.length > 0) {
     try {
       const attachments = await engine.attachments.readForChat({
         userId: user.id,
@@ -212,11 +195,18 @@ async function prepareReply(
       await refund();
       throw error;
     }
-    const source = sourceFor(context);
-    reply = { source, startedAt: performance.now(), stream: source.open(generation.signal) };
   }
 
-  const { source, stream, startedAt } = reply;
+  const source = chooseReplySource({
+    predefinedAnswer,
+    providers,
+    model,
+    language,
+    context,
+    idleTimeoutMs: engine.env.AI_TIMEOUT_MS,
+  });
+  const startedAt = performance.now();
+  const stream = source.open(generation.signal);
   const { call } = source;
   generation.publish('start', {
     conversationId,
