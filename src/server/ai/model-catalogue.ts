@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import { MODELS, type ProviderId } from '#shared/models/model-ids.ts';
-import { SubscriptionTierSchema, type SubscriptionTier } from '#shared/plans/tiers.ts';
+import { isSubscriptionTier, type SubscriptionTier } from '#shared/plans/tiers.ts';
 import { listAdminModels, type AdminModelRow } from './model-catalogue.queries.ts';
 
 /** A model as the chat engine uses it: the built-in catalogue merged with the ai_models rows. */
@@ -30,13 +30,12 @@ const BUILTIN: Catalogue = new Map(
 );
 
 function fromRow(row: AdminModelRow, builtin: CatalogueModel | undefined): CatalogueModel {
-  const tier = SubscriptionTierSchema.safeParse(row.minTier);
   return {
     id: row.modelId,
     name: row.displayName,
     provider: row.provider as ProviderId,
     upstreamModel: row.upstreamModel,
-    minTier: tier.success ? tier.data : 'ultimate',
+    minTier: isSubscriptionTier(row.minTier) ? row.minTier : 'ultimate',
     vision: row.vision,
     contextWindow: row.contextWindow,
     inputPricePerMillion: Number(row.inputPricePerMillion),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SubscriptionTierSchema } from '#shared/plans/tiers.ts';
+import { SUBSCRIPTION_TIERS } from '#shared/plans/tiers.ts';
 
 /** Messages here become toast texts (spec 01-core §8 "server message"), so they are sentences. */
 
@@ -131,7 +131,7 @@ export const PublicUserSchema = z.object({
   isAdmin: z.boolean(),
   /** An active paid subscription (tier above free, not expired). */
   isSubscribed: z.boolean(),
-  subscriptionTier: SubscriptionTierSchema,
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
   subscriptionExpiry: z.iso.datetime().nullable(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '#shared/errors/app-error.ts';
 import { PersonaRefSchema } from '#shared/settings/settings-schemas.ts';
+import { MAX_FILES_PER_MESSAGE } from './chat-limits.ts';
 
 /** Longest message text accepted (the JSON body limit is 1 MB). */
 export const MAX_MESSAGE_CHARS = 100_000;
-/** Most files on one message. */
-export const MAX_FILES_PER_MESSAGE = 10;
 
 const IdSchema = z.union([
   z.number().int().positive(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the chat screen's first load uses the catalogue (docs/PERFORMANCE.md).
 import { isTierAtLeast, type SubscriptionTier } from '#shared/plans/tiers.ts';
 
 /** Known model identifiers (spec 01-core §3); the chat engine adds provider data. */
@@ -15,15 +15,13 @@ export const MODEL_IDS = [
   'llama-3.1-sonar-large-128k-online',
 ] as const;
 
-export const ModelIdSchema = z.enum(MODEL_IDS, { error: 'Unknown AI model' });
-export type ModelId = z.infer<typeof ModelIdSchema>;
+export type ModelId = (typeof MODEL_IDS)[number];
 
 export const DEFAULT_MODEL_ID: ModelId = 'gpt-4o';
 
 /** Provider adapters (src/server/ai/providers.ts); 'openai-compatible' is Ollama, vLLM, llama.cpp, LM Studio. */
 export const PROVIDERS = ['openai', 'anthropic', 'perplexity', 'openai-compatible'] as const;
-export const ProviderIdSchema = z.enum(PROVIDERS);
-export type ProviderId = z.infer<typeof ProviderIdSchema>;
+export type ProviderId = (typeof PROVIDERS)[number];
 
 export interface ModelInfo {
   id: ModelId;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ProviderIdSchema } from './model-ids.ts';
+import { PROVIDERS } from './model-ids.ts';
+
+const ProviderIdSchema = z.enum(PROVIDERS);
 
 const TierSchema = z.enum(['free', 'premium', 'expert', 'ultimate']);
 

@@ -1,8 +1,12 @@
-import { z } from 'zod';
+// No zod here: the chat screen's first load uses these rules (docs/PERFORMANCE.md, client bundle).
 
 /** Stored tiers (spec 01-core §3). 'pro' is a legacy value treated as premium. */
-export const SubscriptionTierSchema = z.enum(['free', 'pro', 'premium', 'expert', 'ultimate']);
-export type SubscriptionTier = z.infer<typeof SubscriptionTierSchema>;
+export const SUBSCRIPTION_TIERS = ['free', 'pro', 'premium', 'expert', 'ultimate'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+export function isSubscriptionTier(value: string): value is SubscriptionTier {
+  return (SUBSCRIPTION_TIERS as readonly string[]).includes(value);
+}
 
 /** Tier order free < premium < expert < ultimate (spec 01-core §4). */
 const TIER_RANK: Record<SubscriptionTier, number> = {

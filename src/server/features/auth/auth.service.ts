@@ -2,7 +2,7 @@ import type { Database } from '#server/db/client.ts';
 import { RateLimitedError } from '#server/http/rate-limit.ts';
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
 import { conflict, unauthenticated } from '#shared/errors/app-error.ts';
-import { hasActiveSubscription, SubscriptionTierSchema } from '#shared/plans/tiers.ts';
+import { hasActiveSubscription, isSubscriptionTier } from '#shared/plans/tiers.ts';
 import { describeWait, type AuthThrottle } from './auth-throttle.ts';
 import {
   findUserCredentials,
@@ -28,7 +28,7 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 /** The seven fields of spec 01-core §3 and nothing else (no hash, email, quota or tokens). */
 export function toPublicUser(user: SessionUser, now = new Date()): PublicUser {
   const isSubscribed = hasActiveSubscription(user, now);
-  const storedTier = SubscriptionTierSchema.safeParse(user.subscriptionTier.toLowerCase());
+  const storedTier = user.subscriptionTier.toLowerCase();
   return {
     id: user.id,
     username: user.username,
@@ -36,7 +36,7 @@ export function toPublicUser(user: SessionUser, now = new Date()): PublicUser {
     isAdmin: user.isAdmin,
     isSubscribed,
     // A lapsed subscription reads as free, so the client offers only what the server allows.
-    subscriptionTier: isSubscribed && storedTier.success ? storedTier.data : 'free',
+    subscriptionTier: isSubscribed && isSubscriptionTier(storedTier) ? storedTier : 'free',
     subscriptionExpiry: user.subscriptionExpiry?.toISOString() ?? null,
   };
 }

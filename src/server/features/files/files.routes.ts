@@ -5,11 +5,11 @@ import { requireUser } from '#server/http/access.ts';
 import { contentDisposition } from '#server/http/content-disposition.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { invalid } from '#shared/errors/app-error.ts';
+import { MAX_FILE_BYTES_ULTIMATE } from '#shared/files/file-limits.ts';
 import {
   FileContentQuerySchema,
   FileInfoSchema,
   FileParamsSchema,
-  MAX_FILE_BYTES_ULTIMATE,
 } from '#shared/files/file-schemas.ts';
 import { isImageType } from '#shared/files/file-types.ts';
 import { accessTier } from '#shared/plans/tiers.ts';

@@ -1,12 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '#server/http/request-context.ts';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
-import {
-  FILE_MESSAGES,
-  uploadLimitFor,
-  type FileInfo,
-  type FileStatus,
-} from '#shared/files/file-schemas.ts';
+import { FILE_MESSAGES, uploadLimitFor } from '#shared/files/file-limits.ts';
+import type { FileInfo, FileStatus } from '#shared/files/file-schemas.ts';
 import { sanitizeFileName } from './file-names.ts';
 import {
   deleteOwnFile,

@@ -1,4 +1,4 @@
-import { uploadLimitFor } from '#shared/files/file-schemas.ts';
+import { uploadLimitFor } from '#shared/files/file-limits.ts';
 import { detectFileType, SIGNATURE_BYTES } from '#shared/files/file-types.ts';
 
 /** What the picker offers (spec 01-core §5: images and PDFs); the content check decides. */

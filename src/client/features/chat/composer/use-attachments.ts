@@ -5,7 +5,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { uploadFile } from '#client/features/chat/api/upload-file.ts';
 import { classifyError } from '#client/lib/errors.ts';
 import { apiRequest, HttpError } from '#client/lib/http.ts';
-import { MAX_FILES_PER_MESSAGE } from '#shared/chat/chat-schemas.ts';
+import { MAX_FILES_PER_MESSAGE } from '#shared/chat/chat-limits.ts';
 import { accessTier } from '#shared/plans/tiers.ts';
 import { checkAttachment, formatFileSize, limitFromMessage } from './attachment-check.ts';
 

@@ -1,0 +1,21 @@
+import { isTierAtLeast } from '#shared/plans/tiers.ts';
+
+// Kept apart from file-schemas.ts so the browser checks files without loading zod.
+
+/** Upload limits and texts (spec 01-core §5, §9; 02 §5, §9: Ultimate document analysis up to 50MB). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILE_BYTES_ULTIMATE = 50 * 1024 * 1024;
+
+export const FILE_MESSAGES = {
+  invalidType: 'Invalid file type. Only images and PDFs are allowed.',
+  tooLarge: 'File is too large. Maximum 10MB allowed.',
+  tooLargeUltimate: 'File is too large. Maximum 50MB allowed.',
+  noFile: 'No file uploaded',
+} as const;
+
+/** The largest upload a user of this tier may send, and the message when it is exceeded. */
+export function uploadLimitFor(tier: string) {
+  return isTierAtLeast(tier, 'ultimate')
+    ? { maxBytes: MAX_FILE_BYTES_ULTIMATE, message: FILE_MESSAGES.tooLargeUltimate }
+    : { maxBytes: MAX_FILE_BYTES, message: FILE_MESSAGES.tooLarge };
+}
