@@ -54,9 +54,15 @@ const SHELL = [
   'src/client/locales/de/common.json',
 ];
 
+/** Each route's page chunk and the German namespaces its first screen reads. */
 const ROUTES: Record<string, string[]> = {
   '/': ['src/client/features/home/home-page.tsx', 'src/client/locales/de/pages.json'],
-  '/chat': ['src/client/features/chat/chat-page.tsx', 'src/client/locales/de/pages.json'],
+  '/chat': [
+    'src/client/features/chat/chat-page.tsx',
+    'src/client/locales/de/chat.json',
+    'src/client/locales/de/messages.json',
+    'src/client/locales/de/composer.json',
+  ],
 };
 
 const rows: string[] = [];

@@ -84,11 +84,13 @@ describe('chat message list (spec 01-core §4 "List scrolling", issue #5 scale)'
     renderApp('/chat/c1');
     await screen.findByText('Nachricht 1000');
 
-    const list = screen.getByRole('log', { name: 'Nachrichten' });
-    list.scrollTop = 0;
-    fireEvent.scroll(list);
-
-    await waitFor(() => expect(messageCalls(fake.requests)).toContain('limit=300&before=901'));
+    const list = await screen.findByRole('log', { name: 'Nachrichten' });
+    // The list measures itself over a frame or two after mounting: scroll until it reacts.
+    await waitFor(() => {
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+      expect(messageCalls(fake.requests)).toContain('limit=300&before=901');
+    });
   });
 });
 
@@ -99,7 +101,8 @@ describe('in-chat search overlay (spec 01-core §2)', () => {
     await screen.findByText('Nachricht 1000');
 
     await userEvent.click(screen.getByRole('button', { name: 'Suchen' }));
-    const field = screen.getByRole('searchbox', { name: 'Nachrichten durchsuchen' });
+    // The overlay's code loads on the first opening.
+    const field = await screen.findByRole('searchbox', { name: 'Nachrichten durchsuchen' });
     expect(document.activeElement).toBe(field);
     // The older pages are fetched so the filter covers every message, not only the last 100.
     await waitFor(() =>
@@ -110,7 +113,7 @@ describe('in-chat search overlay (spec 01-core §2)', () => {
     expect(await screen.findByText('Treffer: 2')).toBeTruthy();
     expect(await screen.findByText('Das Orbit-Handbuch liegt im Keller')).toBeTruthy();
     expect(screen.getByText('Wie nutze ich orbit im Alltag?')).toBeTruthy();
-    expect(screen.getAllByRole('article')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
 
     await userEvent.clear(field);
     await userEvent.type(field, 'gibt es nicht');

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageOption as Language } from '#shared/settings/settings-options.ts';
+import { languageDetector } from './language-detector.ts';
 
 /** One namespace per area (STYLE.md); every file exists in every language (tests/unit/locales.test.ts). */
 export const NAMESPACES = [
@@ -17,7 +17,6 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 // Each JSON file becomes its own chunk: a language is downloaded only when it is used.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -59,7 +58,7 @@ export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', syncDocumentLanguage);
   await i18n
     .use(lazyBackend)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],
@@ -74,14 +73,6 @@ export async function initI18n(): Promise<typeof i18n> {
       maxParallelReads: 10,
       interpolation: { escapeValue: false },
       returnNull: false,
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupCookie: 'i18next',
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        lookupSessionStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
       react: { useSuspense: true },
       // A key found in no language is a bug: make it loud (the e2e tests fail on console errors).
       saveMissing: true,

@@ -1,5 +1,5 @@
 import { Gauge } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
@@ -8,13 +8,16 @@ import { LoginRequired } from '#client/features/auth/login-required.tsx';
 import { notifyError } from '#client/lib/notify.ts';
 import { ChatInput } from './chat-input.tsx';
 import { useComposerChoices } from './composer/use-composer-choices.ts';
-import { downloadExport, type ChatExportFormat } from './chat-export.ts';
-import { ChatSearch, filterMessages } from './chat-search.tsx';
+import type { ChatExportFormat } from './chat-export.ts';
 import { ChatToolbar } from './chat-toolbar.tsx';
+import { filterMessages } from './filter-messages.ts';
 import type { MessageActions } from './message-actions.ts';
 import { MessageActionsProvider } from './message-editing.tsx';
 import { MessageList, preloadMessageList } from './message-list.tsx';
 import { useChat } from './use-chat.ts';
+
+// Opened on request: kept out of the screen's first load (bundle budget, issue #4).
+const ChatSearch = lazy(() => import('./chat-search.tsx'));
 
 /** Spec 01-core §8 "Chat errors": the usage-limit panel with its upgrade link. */
 function LimitPanel() {
@@ -98,6 +101,7 @@ function ChatScreen() {
       return;
     }
     try {
+      const { downloadExport } = await import('./chat-export.ts');
       await downloadExport(id, format);
     } catch (error) {
       // Spec 01-core §8: 'Export fehlgeschlagen', for PDF 'Failed to create PDF'.
@@ -117,13 +121,15 @@ function ChatScreen() {
         onExport={(format) => void exportAs(format)}
       />
       {search !== null ? (
-        <ChatSearch
-          query={search}
-          matches={filtered?.length ?? null}
-          loadingAll={loadingAll}
-          onQuery={setSearch}
-          onClose={() => setSearch(null)}
-        />
+        <Suspense fallback={null}>
+          <ChatSearch
+            query={search}
+            matches={filtered?.length ?? null}
+            loadingAll={loadingAll}
+            onQuery={setSearch}
+            onClose={() => setSearch(null)}
+          />
+        </Suspense>
       ) : null}
       {chat.loading ? (
         <p role="status" className="p-6 text-center text-muted">

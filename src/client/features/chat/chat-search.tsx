@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * The in-chat search overlay (spec 01-core §2): the messages are filtered by a case-insensitive
  * substring of their content; closing clears the query.
  */
-export function ChatSearch({
+export default function ChatSearch({
   query,
   matches,
   loadingAll,
@@ -50,10 +50,4 @@ export function ChatSearch({
       </button>
     </search>
   );
-}
-
-/** Case-insensitive substring match over the message text. */
-export function filterMessages<T extends { content: string }>(items: T[], query: string): T[] {
-  const needle = query.trim().toLocaleLowerCase();
-  return items.filter((item) => item.content.toLocaleLowerCase().includes(needle));
 }

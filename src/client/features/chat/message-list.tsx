@@ -1,13 +1,12 @@
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBubble } from './message-bubble.tsx';
 import type { ChatItem } from './use-chat.ts';
 import type { VirtualMessageListProps } from './virtual-message-list.tsx';
 
 const SUGGESTIONS = ['one', 'two', 'three'] as const;
-/** Rows shown while the virtualized list's chunk loads: more than a screen fits. */
-const STATIC_ROWS = 20;
+/** Rows shown while the list (or something in it) loads: more than a screen fits. */
+const PLAIN_ROWS = 20;
 
 const importVirtualList = () => import('./virtual-message-list.tsx');
 /**
@@ -44,13 +43,26 @@ function EmptyState({ onSuggestion }: { onSuggestion: (text: string) => void }) 
   );
 }
 
-/** The newest messages, bottom-aligned, until the virtualized list takes over. */
-function StaticRows({ items }: { items: ChatItem[] }) {
+/**
+ * The newest messages as plain text, bottom-aligned, while the virtualized list's chunk (with the
+ * bubbles, kept out of the first load) arrives or a row inside it suspends.
+ */
+function PlainRows({ items }: { items: ChatItem[] }) {
+  const { t } = useTranslation('chat');
   return (
-    <div className="flex min-h-0 flex-1 flex-col justify-end overflow-hidden py-4">
-      {items.slice(-STATIC_ROWS).map((item) => (
+    <div className="flex min-h-0 flex-1 flex-col justify-end overflow-hidden py-4" aria-busy="true">
+      {items.slice(-PLAIN_ROWS).map((item) => (
         <div key={item.key} className="mx-auto flex w-full max-w-3xl flex-col px-3 py-1.5 md:px-6">
-          <MessageBubble item={item} />
+          <article
+            aria-label={item.isUserMessage ? t('message.you') : t('message.assistant')}
+            className={`max-w-[85%] rounded-2xl px-4 py-3 whitespace-pre-wrap ${
+              item.isUserMessage
+                ? 'self-end bg-accent-strong text-white'
+                : 'self-start border border-line bg-surface text-fg'
+            }`}
+          >
+            {item.content}
+          </article>
         </div>
       ))}
     </div>
@@ -76,7 +88,7 @@ export function MessageList({
   }
   if (list.filtered?.length === 0) return <NoMatches />;
   return (
-    <Suspense fallback={<StaticRows items={list.filtered ?? list.items} />}>
+    <Suspense fallback={<PlainRows items={list.filtered ?? list.items} />}>
       <VirtualMessageList {...list} />
     </Suspense>
   );
