@@ -28,9 +28,7 @@ function ModelSelect({ user, settings, update }: SectionProps) {
         value={settings.aiModel}
         disabled={models.isLoading}
         aria-describedby={`${id}-hint`}
-        onChange={(event) =>
-          update({ aiModel: event.target.value as UpdateSettingsInput['aiModel'] })
-        }
+        onChange={(event) => update({ aiModel: event.target.value })}
       >
         {choices.map((model) => (
           <option key={model.id} value={model.id} disabled={!model.allowed}>
