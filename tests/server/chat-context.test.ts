@@ -6,20 +6,15 @@ import {
   createSignedInUser,
   type UserOverrides,
 } from '#tests/support/factories.ts';
-import { FakeAi, textOf } from '#tests/support/fake-ai/fake-ai-server.ts';
-import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { textOf, type FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
+import { api, type TestContext } from '#tests/support/test-app.ts';
 
 /** The context the server builds and sends upstream (issue #3), read at the fake provider. */
 let t: TestContext;
 let fake: FakeAi;
-beforeAll(async () => {
-  fake = await FakeAi.start();
-  t = await createTestApp(fake.env());
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ t, fake } = await startAppWithFakeAi()));
+afterAll(() => stopAppWithFakeAi({ t, fake }));
 
 const [persona42, codeExpert] = BUILTIN_PERSONAS as [
   (typeof BUILTIN_PERSONAS)[0],

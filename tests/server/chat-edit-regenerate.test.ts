@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaText, sendChat, single, streamChat } from '#tests/support/chat-helpers.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
-import { FakeAi, textOf } from '#tests/support/fake-ai/fake-ai-server.ts';
-import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { textOf, type FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
+import { api, type TestContext } from '#tests/support/test-app.ts';
 
 /** Edit and regenerate are server operations: stored history equals what the client shows. */
 let t: TestContext;
 let fake: FakeAi;
-beforeAll(async () => {
-  fake = await FakeAi.start();
-  t = await createTestApp(fake.env());
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ t, fake } = await startAppWithFakeAi()));
+afterAll(() => stopAppWithFakeAi({ t, fake }));
 
 async function history(cookie: string, conversationId: string) {
   const response = await api(t.app, {

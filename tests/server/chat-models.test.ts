@@ -3,20 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { sendChat } from '#tests/support/chat-helpers.ts';
 import { createSignedInUser, type UserOverrides } from '#tests/support/factories.ts';
-import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
 /** Model access by tier (spec 01-core §6), providers and the admin catalogue (issue #3 §1). */
 let t: TestContext;
 let fake: FakeAi;
-beforeAll(async () => {
-  fake = await FakeAi.start();
-  t = await createTestApp(fake.env());
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ t, fake } = await startAppWithFakeAi()));
+afterAll(() => stopAppWithFakeAi({ t, fake }));
 
 const paid = (tier: string): UserOverrides => ({
   subscriptionTier: tier,

@@ -5,20 +5,15 @@ import { messages } from '#server/db/schema/chat.ts';
 import { users } from '#server/db/schema/users.ts';
 import { sendChat } from '#tests/support/chat-helpers.ts';
 import { createSignedInUser, type UserOverrides } from '#tests/support/factories.ts';
-import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
-import { createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
+import type { TestContext } from '#tests/support/test-app.ts';
 
 /** The monthly message allowance and token_limits (issue #3 §4, decision 004). */
 let t: TestContext;
 let fake: FakeAi;
-beforeAll(async () => {
-  fake = await FakeAi.start();
-  t = await createTestApp(fake.env());
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ t, fake } = await startAppWithFakeAi()));
+afterAll(() => stopAppWithFakeAi({ t, fake }));
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const paid = (tier: string): UserOverrides => ({

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { deltaText, sendChat, single, streamChat } from '#tests/support/chat-helpers.ts';
-import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
-import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
+import { api, type TestContext } from '#tests/support/test-app.ts';
 
 let t: TestContext;
 let fake: FakeAi;
-beforeAll(async () => {
-  fake = await FakeAi.start();
-  t = await createTestApp(fake.env());
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ t, fake } = await startAppWithFakeAi()));
+afterAll(() => stopAppWithFakeAi({ t, fake }));
 
 describe('POST /api/chat', () => {
   it('answers JSON with the stored reply and a new conversation id', async () => {
