@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenUsage } from '#server/db/schema/ai.ts';
@@ -11,9 +10,10 @@ import {
   single,
 } from '#tests/support/chat-helpers.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
-import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
+import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import type { Script } from '#tests/support/fake-ai/script.ts';
-import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { api, type TestContext } from '#tests/support/test-app.ts';
 
 /** Deleting a conversation whose reply is still being written (issue #3 §3). */
 let t: TestContext;
@@ -22,16 +22,8 @@ let baseUrl: string;
 const WORDS = Array.from({ length: 12 }, (_, index) => `w${index} `);
 const FULL = WORDS.join('');
 
-beforeAll(async () => {
-  fake = await FakeAi.start();
-  t = await createTestApp(fake.env());
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ t, fake, baseUrl } = await startAppWithFakeAi({}, { listen: true })));
+afterAll(() => stopAppWithFakeAi({ t, fake }));
 
 const deleteConversation = (cookie: string, conversationId: string) =>
   api(t.app, { method: 'DELETE', url: `/api/conversations/${conversationId}`, cookie });

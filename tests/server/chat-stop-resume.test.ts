@@ -1,12 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { messages } from '#server/db/schema/chat.ts';
 import { deltaText, openEventStream, single } from '#tests/support/chat-helpers.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
-import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
-import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
+import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { api, type TestContext } from '#tests/support/test-app.ts';
 
 /** Stop aborts the upstream call; a dropped connection does not (issue #3 §2). */
 let t: TestContext;
@@ -15,16 +15,8 @@ let baseUrl: string;
 const WORDS = Array.from({ length: 12 }, (_, index) => `w${index} `);
 const FULL = WORDS.join('');
 
-beforeAll(async () => {
-  fake = await FakeAi.start();
-  t = await createTestApp(fake.env());
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ t, fake, baseUrl } = await startAppWithFakeAi({}, { listen: true })));
+afterAll(() => stopAppWithFakeAi({ t, fake }));
 
 const deltasAtLeast = (count: number) => (events: { event: string }[]) =>
   events.filter((event) => event.event === 'delta').length >= count;

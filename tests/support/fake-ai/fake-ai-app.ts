@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import { FakeAi } from './fake-ai-server.ts';
 
@@ -5,11 +6,19 @@ import { FakeAi } from './fake-ai-server.ts';
 export interface FakeAiApp {
   t: TestContext;
   fake: FakeAi;
+  /** Where the app listens, for tests that need real connections (streams); '' when it does not. */
+  baseUrl: string;
 }
 
-export async function startAppWithFakeAi(env: Record<string, string> = {}): Promise<FakeAiApp> {
+export async function startAppWithFakeAi(
+  env: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+): Promise<FakeAiApp> {
   const fake = await FakeAi.start();
-  return { fake, t: await createTestApp(fake.env(env)) };
+  const t = await createTestApp(fake.env(env));
+  if (!options.listen) return { t, fake, baseUrl: '' };
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, fake, baseUrl: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
 }
 
 export async function stopAppWithFakeAi({ t, fake }: Partial<FakeAiApp>) {
