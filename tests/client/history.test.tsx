@@ -173,7 +173,7 @@ describe('history screen (spec 01-core §2, §4)', () => {
         body: request.url.includes('before=p2') ? range(101, 200) : range(1, 100),
       }),
     });
-    withListHeaders((url) =>
+    withListHeaders((url): Record<string, string> =>
       url.searchParams.get('before')
         ? { 'x-next-cursor': 'p3' }
         : { 'x-next-cursor': 'p2', 'x-total-count': '5000' },
