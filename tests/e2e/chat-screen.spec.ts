@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -178,7 +178,7 @@ test('a long conversation opens at its end, keeps the DOM small and scrolls back
   // 400 messages through the API (an administrator has no message limit).
   let conversationId: string | null = null;
   for (let turn = 1; turn <= turns; turn++) {
-    const response = await page.request.post('/api/chat', {
+    const response: APIResponse = await page.request.post('/api/chat', {
       data: { message: `Frage ${turn} ${tag}`, conversationId },
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
     });
