@@ -1,24 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
 import { fakeServer, settingsBody, userBody, type RecordedRequest } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; the persona form only needs open and close.
-  if (!('showModal' in HTMLDialogElement.prototype)) {
-    Object.assign(HTMLDialogElement.prototype, {
-      showModal(this: HTMLDialogElement) {
-        this.setAttribute('open', '');
-      },
-      close(this: HTMLDialogElement) {
-        this.removeAttribute('open');
-        this.dispatchEvent(new Event('close'));
-      },
-    });
-  }
-});
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -22,6 +22,19 @@ if (!('matchMedia' in window)) {
 if (!('scrollBy' in Element.prototype)) Object.assign(Element.prototype, { scrollBy() {} });
 if (!('scrollTo' in Element.prototype)) Object.assign(Element.prototype, { scrollTo() {} });
 
+// jsdom has no modal dialogs; the app's dialogs (search, persona form, drawer) only need these.
+if (!('showModal' in HTMLDialogElement.prototype)) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+}
+
 // Lazy pages and translation files are transformed on first use: allow for that.
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -283,18 +283,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
           controller.signal,
         );
         if (controller.signal.aborted) return;
-        setItems((previous) => [
-          ...withUserId(previous, reply.userMessageId),
-          {
-            key: `m-${reply.message.id}`,
-            id: reply.message.id,
-            content: reply.message.content,
-            isUserMessage: false,
-            timestamp: reply.message.timestamp,
-            kind: reply.message.status === 'stopped' ? 'stopped' : 'message',
-            feedback: null,
-          },
-        ]);
+        setItems((previous) => [...withUserId(previous, reply.userMessageId), fromReply(reply)]);
         conversationRef.current = reply.conversationId;
         void queryClient.invalidateQueries({ queryKey: ['conversations'] });
         // A new chat gets its address without a reload (spec 01-core §4 step 3).
