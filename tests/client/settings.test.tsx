@@ -16,9 +16,14 @@ afterEach(async () => {
   await i18n.changeLanguage('de');
 });
 
-function signedInServer(user = userBody(), conversationCount = 0) {
+function signedInServer(
+  user = userBody(),
+  conversationCount = 0,
+  extraRoutes: Parameters<typeof fakeServer>[0] = {},
+) {
   let settings = settingsBody();
   return fakeServer({
+    ...extraRoutes,
     'GET /api/user': { status: 200, body: user },
     'GET /api/settings/7': () => ({ status: 200, body: settings }),
     'PATCH /api/settings/7': (request: RecordedRequest) => {
@@ -111,6 +116,35 @@ describe('settings (spec 01-core §2, §4)', () => {
     await waitFor(() =>
       expect(within(persona).getByRole('option', { name: 'Code-Mentor' })).toBeTruthy(),
     );
+  });
+
+  it('does not offer the offline assistant as a default model', async () => {
+    const model = (id: string, name: string, provider: string, available: boolean) => ({
+      id,
+      name,
+      provider,
+      minTier: 'free',
+      vision: false,
+      contextWindow: 128_000,
+      allowed: true,
+      available,
+    });
+    signedInServer(userBody(), 0, {
+      'GET /api/models': {
+        status: 200,
+        body: {
+          offline: true,
+          models: [
+            model('gpt-4o', 'GPT-4o', 'openai', false),
+            model('offline', 'Orbit Offline-Assistent', 'offline', true),
+          ],
+        },
+      },
+    });
+    renderApp('/settings');
+    const select = await screen.findByLabelText('Modell');
+    await waitFor(() => expect(within(select).queryAllByRole('option').length).toBeGreaterThan(0));
+    expect(within(select).queryByRole('option', { name: /Offline-Assistent/ })).toBeNull();
   });
 
   it('changes the language at once and stores it', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChoiceGroup } from '#client/components/ui/choice-group.tsx';
 import { modelsQueryOptions } from '#client/features/models/api/get-models.ts';
+import { OFFLINE_MODEL_ID } from '#shared/models/model-ids.ts';
 import { personaName, personasQueryOptions } from '#client/features/personas/api/get-personas.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
@@ -16,7 +17,8 @@ function ModelSelect({ user, settings, update }: SectionProps) {
   const { t } = useTranslation('settings');
   const id = useId();
   const models = useQuery(modelsQueryOptions(user));
-  const choices = models.data ?? [];
+  // The offline assistant answers when no provider is configured; it is not a default to pick.
+  const choices = (models.data ?? []).filter((model) => model.id !== OFFLINE_MODEL_ID);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
