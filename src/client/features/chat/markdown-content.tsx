@@ -1,4 +1,5 @@
 import type { Element, ElementContent } from 'hast';
+import type { ReactElement } from 'react';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -73,6 +74,38 @@ const components: Components = {
     ) : null,
 };
 
+/** Replies whose rendered output is kept: more than a long conversation's pages scrolled through. */
+const CACHE_SIZE = 1000;
+/** Rendered output by reply text, least recently used first (a Map keeps insertion order). */
+const rendered = new Map<string, ReactElement>();
+
+/**
+ * The reply's elements, parsed once per text: a row scrolled out of view and back, or a
+ * conversation opened again, reuses them instead of parsing the Markdown again (the parse is the
+ * costly part of a row). `Markdown` is a pure function of its options, so its output can be kept.
+ */
+function renderMarkdown(text: string): ReactElement {
+  const cached = rendered.get(text);
+  if (cached) {
+    rendered.delete(text);
+    rendered.set(text, cached);
+    return cached;
+  }
+  const output = Markdown({
+    children: text,
+    remarkPlugins: [remarkGfm],
+    // Footnote ids get their prefix once, from rehype-sanitize (not also from remark-rehype).
+    remarkRehypeOptions: { clobberPrefix: '' },
+    rehypePlugins: [rehypeSanitize],
+    urlTransform: safeUrl,
+    skipHtml: true,
+    components,
+  });
+  rendered.set(text, output);
+  if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+  return output;
+}
+
 /**
  * An assistant reply as formatted text (spec 01-core §2): GFM tables, task lists, links and code
  * blocks with a copy button and highlighting loaded on demand.
@@ -82,17 +115,7 @@ const components: Components = {
 export default function MarkdownContent({ text }: { text: string }) {
   return (
     <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        // Footnote ids get their prefix once, from rehype-sanitize (not also from remark-rehype).
-        remarkRehypeOptions={{ clobberPrefix: '' }}
-        rehypePlugins={[rehypeSanitize]}
-        urlTransform={safeUrl}
-        skipHtml
-        components={components}
-      >
-        {text}
-      </Markdown>
+      {renderMarkdown(text)}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { notifyError } from '#client/lib/notify.ts';
 import type { ChatReply, Message } from '#shared/chat/chat-schemas.ts';
 import { followReply, streamChat } from './api/chat-stream.ts';
 import { FIRST_PAGE_SIZE, getMessagePage } from './api/get-messages.ts';
+import { createStreamText } from './stream-text.ts';
 import { useOlderMessages } from './use-older-messages.ts';
 
 /** A row of the message list: a stored message, one not yet confirmed, or the error bubble. */
@@ -85,7 +86,8 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<ChatItem[]>([]);
   const [status, setStatus] = useState<ChatStatus>('idle');
-  const [streamText, setStreamText] = useState('');
+  /** The reply's text as it streams (a store, not state: see stream-text.ts). */
+  const [streamText] = useState(createStreamText);
   const [loading, setLoading] = useState(false);
   const [limitReached, setLimitReached] = useState(false);
   /** The conversation whose messages the local state holds (null: a new chat). */
@@ -110,9 +112,9 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
     setUnanswered(null);
     setItems([]);
     setStatus('idle');
-    setStreamText('');
+    streamText.set('');
     setLimitReached(false);
-  }, [setCursor]);
+  }, [setCursor, streamText]);
 
   useEffect(() => {
     if (routeId === undefined) {
@@ -156,9 +158,9 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
     if (frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
-      setStreamText(pendingText.current);
+      streamText.set(pendingText.current);
     });
-  }, []);
+  }, [streamText]);
 
   /**
    * Shows a reply that is still being generated (a reopened conversation): follows
@@ -184,6 +186,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         },
       };
       pendingText.current = '';
+      streamText.set('');
       try {
         for (let attempt = 0; ; attempt += 1) {
           try {
@@ -234,12 +237,12 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         if (abortRef.current === controller) {
           abortRef.current = null;
           pendingText.current = '';
-          setStreamText('');
+          // The streaming row goes with the status; its text is cleared when the next reply starts.
           setStatus('idle');
         }
       }
     },
-    [scheduleFlush],
+    [scheduleFlush, streamText],
   );
 
   useEffect(() => {
@@ -259,7 +262,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
       setLimitReached(false);
       setItems(prepare);
       pendingText.current = '';
-      setStreamText('');
+      streamText.set('');
       setStatus('waiting');
       const withUserId = (items: ChatItem[], id: number) =>
         items.map((item) => (item.key === request.userKey ? { ...item, id } : item));
@@ -322,12 +325,12 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         if (abortRef.current === controller) {
           abortRef.current = null;
           pendingText.current = '';
-          setStreamText('');
+          // The streaming row goes with the status; its text is cleared when the next reply starts.
           setStatus('idle');
         }
       }
     },
-    [navigate, queryClient, scheduleFlush],
+    [navigate, queryClient, scheduleFlush, streamText],
   );
 
   /** extras: the message's files and the model and persona picked in the input bar. */

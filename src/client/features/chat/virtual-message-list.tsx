@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageBubble, StreamingBubble } from './message-bubble.tsx';
+import { useStreamText, type StreamText } from './stream-text.ts';
 import type { ChatItem, ChatStatus } from './use-chat.ts';
 
 /** Spec 01-core §9: near-bottom threshold, list overscan, viewport extension top and bottom. */
@@ -18,7 +19,8 @@ type Row = ChatItem | { key: typeof PENDING_KEY };
 export interface VirtualMessageListProps {
   items: ChatItem[];
   status: ChatStatus;
-  streamText: string;
+  /** The reply streaming in: only its row subscribes, the list does not re-render per token. */
+  streamText: StreamText;
   /** While the search overlay filters: the list shows these and does not follow new ones. */
   filtered: ChatItem[] | null;
   hasOlder: boolean;
@@ -74,6 +76,15 @@ const MessageRow = memo(function MessageRow({ item }: { item: ChatItem }) {
   );
 });
 
+/** The reply as it streams; `onGrow` after each committed piece of text. */
+function StreamingRow({ stream, onGrow }: { stream: StreamText; onGrow: () => void }) {
+  const text = useStreamText(stream);
+  useEffect(() => {
+    if (text !== '') onGrow();
+  }, [text, onGrow]);
+  return <StreamingBubble text={text} />;
+}
+
 function TypingIndicator() {
   const { t } = useTranslation('chat');
   return (
@@ -114,9 +125,9 @@ export default function VirtualMessageList({
   const rows: Row[] = searching ? filtered : pending ? [...items, { key: PENDING_KEY }] : items;
 
   // A growing reply keeps the list at the bottom while the reader is there; scrolled up, it stays.
-  useEffect(() => {
-    if (streamText !== '' && atBottom.current) virtuoso.current?.autoscrollToBottom();
-  }, [streamText]);
+  const followGrowth = useCallback(() => {
+    if (atBottom.current) virtuoso.current?.autoscrollToBottom();
+  }, []);
 
   const renderRow = useCallback(
     (_: number, row: Row) =>
@@ -124,10 +135,14 @@ export default function VirtualMessageList({
         <MessageRow item={row} />
       ) : (
         <div className={ROW_CLASS}>
-          {status === 'streaming' ? <StreamingBubble text={streamText} /> : <TypingIndicator />}
+          {status === 'streaming' ? (
+            <StreamingRow stream={streamText} onGrow={followGrowth} />
+          ) : (
+            <TypingIndicator />
+          )}
         </div>
       ),
-    [status, streamText],
+    [status, streamText, followGrowth],
   );
 
   return (
