@@ -77,9 +77,18 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     ...(template === undefined ? {} : { template }),
   });
   const handle = openPostgres(
-    { host: thread.socketDir, port: thread.socketPort, user: 'postgres', database: 'postgres', max: 1 },
+    {
+      host: thread.socketDir,
+      port: thread.socketPort,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      // Keep the one connection: PGlite's session outlives it (see runPrepared in prepared.ts).
+      idleTimeoutMillis: 0,
+    },
     'pglite',
   );
+
   return {
     ...handle,
     close: async () => {

@@ -32,7 +32,9 @@ try {
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(template === undefined ? {} : { loadDataDir: new Blob([template]) }),
   });
-  const server = new PGLiteSocketServer({ db, path: socketPath });
+  // The pool holds one connection (client.ts); a second slot lets its replacement connect while
+  // the server has not yet seen the old one close (otherwise: "Too many connections").
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
   await server.start();
 
   const handle = async (request: PgliteWorkerRequest) => {
