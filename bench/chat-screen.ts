@@ -126,6 +126,27 @@ async function newPage(viewport = { width: 1280, height: 800 }) {
   return page;
 }
 
+/**
+ * The main thread's CPU time (Chromium's Performance metrics in thread ticks): unlike long tasks,
+ * which grow when a loaded machine pauses the renderer, this counts only the work the page did.
+ * Returns a function giving the time spent in tasks and in script since the call, in ms.
+ */
+async function mainThreadTime(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+    return { task: value('TaskDuration') * 1000, script: value('ScriptDuration') * 1000 };
+  };
+  const start = await read();
+  return async () => {
+    const end = await read();
+    await cdp.detach();
+    return { taskMs: end.task - start.task, scriptMs: end.script - start.script };
+  };
+}
+
 /** In-app navigation (React Router follows popstate), timed until `text` shows in the list. */
 async function openInApp(page: Page, conversationId: string, text: string) {
   return page.evaluate(
@@ -221,6 +242,7 @@ try {
   );
 
   // --- scroll -----------------------------------------------------------------------------
+  const scrollTime = await mainThreadTime(page);
   const scroll = await page.evaluate(async () => {
     const log = document.querySelector('[role=log]')!;
     const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
@@ -250,6 +272,10 @@ try {
   report(
     `| … long tasks during it: count / longest (ms) | | ${scroll.longTasks} / ${round(scroll.longestTask)} | | |`,
   );
+  const scrollCpu = await scrollTime();
+  report(
+    `| … main-thread CPU time during it: tasks / script (ms) | | ${Math.round(scrollCpu.taskMs)} / ${Math.round(scrollCpu.scriptMs)} | | |`,
+  );
   report(
     `| … DOM nodes in the list afterwards (messages rendered) | | ${scroll.nodes} (${scroll.articles}) | | constant |`,
   );
@@ -276,19 +302,24 @@ try {
     const input = streamPage.getByRole('textbox', { name: 'Nachricht' });
     await input.fill(`Erzähl mir etwas ${STREAM_MARKER}`);
     const before = await streamPage.evaluate(() => window.longTasks.length);
+    const cpuTime = await mainThreadTime(streamPage);
     const started = Date.now();
     await input.press('Enter');
     await streamPage.waitForSelector('[data-streaming]');
     await streamPage.waitForSelector('[data-streaming]', { state: 'detached', timeout: 60_000 });
     const seconds = (Date.now() - started) / 1000;
+    const cpu = await cpuTime();
     const tasks = await streamPage.evaluate((from) => window.longTasks.slice(from), before);
     await streamPage.context().close();
-    return { seconds, count: tasks.length, longest: Math.max(0, ...tasks) };
+    return { seconds, count: tasks.length, longest: Math.max(0, ...tasks), ...cpu };
   };
   const streamSmall = await streamInto(small.conversationId);
   const streamLarge = await streamInto(large.conversationId);
   report(
     `| reply of ${STREAM_TOKENS} tokens at 50 tokens/s: duration (s) | ${round(streamSmall.seconds)} | ${round(streamLarge.seconds)} | | |`,
+  );
+  report(
+    `| … main-thread CPU time while it streams: tasks / script (ms) | ${Math.round(streamSmall.taskMs)} / ${Math.round(streamSmall.scriptMs)} | ${Math.round(streamLarge.taskMs)} / ${Math.round(streamLarge.scriptMs)} | | |`,
   );
   report(
     `| … long tasks while it streams: count / longest (ms) | ${streamSmall.count} / ${round(streamSmall.longest)} | ${streamLarge.count} / ${round(streamLarge.longest)} | | none over ${TARGET.longTaskMs} |`,
