@@ -27,7 +27,8 @@ export function ChatToolbar({
     <div
       role="toolbar"
       aria-label={t('toolbar')}
-      className="flex flex-wrap items-center gap-2 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur"
+      // Above the message list, which is positioned too: the export menu opens over it.
+      className="relative z-10 flex flex-wrap items-center gap-2 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur"
     >
       <button type="button" className="btn-ghost" onClick={onNewChat}>
         <Plus aria-hidden className="size-4" />
