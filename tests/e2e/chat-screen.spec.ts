@@ -194,10 +194,9 @@ test('a long conversation opens at its end, keeps the DOM small and scrolls back
 
   // Scroll to the top again and again: older pages load in front until the first message.
   const first = userMessages(page).filter({ hasText: `Frage 1 ${tag}` });
-  for (let step = 0; step < 40 && (await first.count()) === 0; step++) {
+  await expect(async () => {
     await log.evaluate((element) => element.scrollTo({ top: 0 }));
-    await page.waitForTimeout(150);
-  }
-  await expect(first).toBeVisible();
+    await expect(first).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
   expect(await rendered()).toBeLessThan(40);
 });

@@ -28,8 +28,13 @@ test('guests get the top bar and a drawer that locks scrolling and closes on nav
 
 test('signed-in drawer lists the user links and logs out', async ({ page }) => {
   await registerInGerman(page);
-  await page.getByRole('button', { name: 'Menü öffnen' }).click();
   const drawer = page.getByRole('dialog', { name: 'Orbit Chat' });
+  // The shell re-renders as the signed-in user's data arrives; open the drawer once it has.
+  await expect(async () => {
+    if (!(await drawer.isVisible()))
+      await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await expect(drawer).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   for (const name of [
     'Startseite',
     'Neuer Chat',
