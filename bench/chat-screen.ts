@@ -23,6 +23,7 @@ import { buildApp } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { TEST_SECRET } from '#tests/support/test-app.ts';
@@ -46,7 +47,6 @@ declare const PopStateEvent: new (type: string) => unknown;
 declare function requestAnimationFrame(callback: (time: number) => void): number;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MESSAGES = 10_000;
 const SMALL = 20;
 const CONVERSATIONS = 10_000;
@@ -93,16 +93,7 @@ console.log(
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_ARGS,
 });
 const [cookieName, cookieValue] = cookie.split('=') as [string, string];
 

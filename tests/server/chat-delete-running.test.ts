@@ -12,15 +12,18 @@ import {
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
 import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
-import type { Script } from '#tests/support/fake-ai/script.ts';
+import {
+  SLOW_REPLY,
+  SLOW_REPLY_SCRIPT,
+  SLOW_REPLY_WORDS,
+  type Script,
+} from '#tests/support/fake-ai/script.ts';
 import { api, type TestContext } from '#tests/support/test-app.ts';
 
 /** Deleting a conversation whose reply is still being written (issue #3 §3). */
 let t: TestContext;
 let fake: FakeAi;
 let baseUrl: string;
-const WORDS = Array.from({ length: 12 }, (_, index) => `w${index} `);
-const FULL = WORDS.join('');
 
 beforeAll(async () => ({ t, fake, baseUrl } = await startAppWithFakeAi({}, { listen: true })));
 afterAll(() => stopAppWithFakeAi({ t, fake }));
@@ -28,10 +31,7 @@ afterAll(() => stopAppWithFakeAi({ t, fake }));
 const deleteConversation = (cookie: string, conversationId: string) =>
   api(t.app, { method: 'DELETE', url: `/api/conversations/${conversationId}`, cookie });
 
-async function startSlowReply(
-  marker: string,
-  script: Script = { chunks: WORDS, chunkDelayMs: 120 },
-) {
+async function startSlowReply(marker: string, script: Script = SLOW_REPLY_SCRIPT) {
   fake.when(marker, script);
   const { user, cookie } = await createSignedInUser(t.db);
   const stream = await openEventStream(baseUrl, '/api/chat', {
@@ -69,7 +69,7 @@ describe('deleting a conversation while its reply is being written', () => {
     expect(upstream.closedByClient).toBe(true);
 
     await stream.ended;
-    expect(deltaText(stream.events).length).toBeLessThan(FULL.length);
+    expect(deltaText(stream.events).length).toBeLessThan(SLOW_REPLY.length);
     expect(dataOf(stream.events, 'done')).toEqual([]);
     expect(single(stream.events, 'error')).toMatchObject({
       code: 'NOT_FOUND',
@@ -107,7 +107,7 @@ describe('deleting a conversation while its reply is being written', () => {
 
   it('cancels a reply that has not sent its first token yet', async () => {
     const { user, cookie, stream, conversationId } = await startSlowReply('[delete-4]', {
-      chunks: WORDS,
+      chunks: SLOW_REPLY_WORDS,
       firstChunkDelayMs: 5_000,
     });
     await expect.poll(() => fake.requestWith('[delete-4]')).toBeDefined();
@@ -124,7 +124,7 @@ describe('deleting a conversation while its reply is being written', () => {
   });
 
   it('answers a waiting JSON request with 404 instead of a reply', async () => {
-    fake.when('[delete-5]', { chunks: WORDS, chunkDelayMs: 120 });
+    fake.when('[delete-5]', SLOW_REPLY_SCRIPT);
     const { user, cookie } = await createSignedInUser(t.db);
     const { conversation } = await createConversation(t.db, user.id, { messages: ['Q', 'A'] });
     const { conversationId } = conversation;
@@ -156,7 +156,7 @@ describe('deleting a conversation while its reply is being written', () => {
 
   it("leaves another user's running reply alone: their conversation is a 404", async () => {
     const { cookie, stream, conversationId } = await startSlowReply('[delete-6]', {
-      chunks: WORDS.slice(0, 4),
+      chunks: SLOW_REPLY_WORDS.slice(0, 4),
       chunkDelayMs: 60,
     });
     const stranger = await createSignedInUser(t.db);
@@ -164,7 +164,7 @@ describe('deleting a conversation while its reply is being written', () => {
 
     await stream.ended;
     expect(single(stream.events, 'done').message).toMatchObject({
-      content: WORDS.slice(0, 4).join(''),
+      content: SLOW_REPLY_WORDS.slice(0, 4).join(''),
       status: 'complete',
     });
     expect(fake.requestWith('[delete-6]')!.closedByClient).toBe(false);

@@ -6,14 +6,13 @@ import { deltaText, openEventStream, single } from '#tests/support/chat-helpers.
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
 import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { SLOW_REPLY, SLOW_REPLY_SCRIPT } from '#tests/support/fake-ai/script.ts';
 import { api, type TestContext } from '#tests/support/test-app.ts';
 
 /** Stop aborts the upstream call; a dropped connection does not (issue #3 §2). */
 let t: TestContext;
 let fake: FakeAi;
 let baseUrl: string;
-const WORDS = Array.from({ length: 12 }, (_, index) => `w${index} `);
-const FULL = WORDS.join('');
 
 beforeAll(async () => ({ t, fake, baseUrl } = await startAppWithFakeAi({}, { listen: true })));
 afterAll(() => stopAppWithFakeAi({ t, fake }));
@@ -22,7 +21,7 @@ const deltasAtLeast = (count: number) => (events: { event: string }[]) =>
   events.filter((event) => event.event === 'delta').length >= count;
 
 async function startSlowReply(marker: string) {
-  fake.when(marker, { chunks: WORDS, chunkDelayMs: 120 });
+  fake.when(marker, SLOW_REPLY_SCRIPT);
   const { user, cookie } = await createSignedInUser(t.db);
   const stream = await openEventStream(baseUrl, '/api/chat', {
     cookie,
@@ -54,7 +53,7 @@ describe('Stop', () => {
     expect(done.message.status).toBe('stopped');
     const shown = deltaText(stream.events);
     expect(shown.length).toBeGreaterThan(0);
-    expect(shown.length).toBeLessThan(FULL.length);
+    expect(shown.length).toBeLessThan(SLOW_REPLY.length);
     expect(done.message.content).toBe(shown);
     expect(stop.json()).toEqual({ stopped: true, message: done.message });
 
@@ -93,9 +92,9 @@ describe('a dropped connection', () => {
     await attached.ended;
     // Nothing is sent twice, nothing is missing.
     expect(attached.events.map((event) => event.id)).not.toContain(lastEventId);
-    expect(deltaText(seen) + deltaText(attached.events)).toBe(FULL);
+    expect(deltaText(seen) + deltaText(attached.events)).toBe(SLOW_REPLY);
     expect(single(attached.events, 'done').message).toMatchObject({
-      content: FULL,
+      content: SLOW_REPLY,
       status: 'complete',
     });
 
@@ -108,7 +107,7 @@ describe('a dropped connection', () => {
     });
     expect(stored.json().map((m: { content: string }) => m.content)).toEqual([
       'Count [drop-1]',
-      FULL,
+      SLOW_REPLY,
     ]);
   });
 
@@ -120,7 +119,7 @@ describe('a dropped connection', () => {
     });
     await attached.ended;
     expect(attached.events[0]!.event).toBe('start');
-    expect(deltaText(attached.events)).toBe(FULL);
+    expect(deltaText(attached.events)).toBe(SLOW_REPLY);
     expect(attached.events.at(-1)!.event).toBe('done');
   });
 

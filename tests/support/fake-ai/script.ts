@@ -37,3 +37,8 @@ export async function failMidStream(res: ServerResponse) {
 
 export const sleep = (ms: number) =>
   ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
+/** A reply of 12 words, 120 ms apart: long enough to stop, delete or re-attach in the middle. */
+export const SLOW_REPLY_WORDS = Array.from({ length: 12 }, (_, index) => `w${index} `);
+export const SLOW_REPLY = SLOW_REPLY_WORDS.join('');
+export const SLOW_REPLY_SCRIPT: Script = { chunks: SLOW_REPLY_WORDS, chunkDelayMs: 120 };

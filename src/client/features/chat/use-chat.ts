@@ -68,6 +68,21 @@ export function isLimitError(error: unknown): boolean {
 
 let localKey = 0;
 
+/** The red error bubble of a failed turn, with the request that answers it again. */
+function errorItem(retry: TurnRequest): ChatItem {
+  localKey += 1;
+  return {
+    key: `error-${localKey}`,
+    id: null,
+    content: '',
+    isUserMessage: false,
+    timestamp: new Date().toISOString(),
+    kind: 'error',
+    feedback: null,
+    retry,
+  };
+}
+
 /** A model and persona the user picked for the replies (absent: the server's defaults). */
 export interface ReplyChoice {
   model?: string;
@@ -218,20 +233,12 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         }
       } catch (error) {
         if (controller.signal.aborted) return;
-        localKey += 1;
-        setItems((previous) => [
-          ...previous,
-          {
-            key: `error-${localKey}`,
-            id: null,
-            content: '',
-            isUserMessage: false,
-            timestamp: new Date().toISOString(),
-            kind: 'error',
-            feedback: null,
-            retry: { path: '/api/chat/regenerate', body: { conversationId }, userKey: null },
-          },
-        ]);
+        const failed = errorItem({
+          path: '/api/chat/regenerate',
+          body: { conversationId },
+          userKey: null,
+        });
+        setItems((previous) => [...previous, failed]);
         if (!(error instanceof HttpError)) notifyError(error);
       } finally {
         if (abortRef.current === controller) {
@@ -299,7 +306,6 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         if (isLimitError(error)) {
           setLimitReached(true);
         } else {
-          localKey += 1;
           // Once stored, the user message is answered again rather than sent twice.
           const conversationId = conversationRef.current;
           const retry: TurnRequest =
@@ -307,18 +313,10 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
               ? { path: '/api/chat/regenerate', body: { conversationId }, userKey: null }
               : request;
           const userId = storedUserId;
+          const failed = errorItem(retry);
           setItems((previous) => [
             ...(userId === null ? previous : withUserId(previous, userId)),
-            {
-              key: `error-${localKey}`,
-              id: null,
-              content: '',
-              isUserMessage: false,
-              timestamp: new Date().toISOString(),
-              kind: 'error',
-              feedback: null,
-              retry,
-            },
+            failed,
           ]);
         }
       } finally {
