@@ -23,7 +23,8 @@ test('a new user sends a message, sees the reply stream in, gets the address and
 
   await scriptReply('Was kannst du?', {
     chunks: ['Ich kann ', 'Fragen beantworten, ', 'Texte schreiben ', 'und Code erklären.'],
-    chunkDelayMs: 150,
+    // Slow enough to see pieces arrive even on a loaded machine.
+    chunkDelayMs: 400,
   });
   const input = page.getByRole('textbox', { name: 'Nachricht' });
   await input.fill('Was kannst du?');
