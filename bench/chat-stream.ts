@@ -1,8 +1,36 @@
 /**
  * What the chat server adds to a streamed reply (issue #3 §9): the latency to the first token and
  * the CPU per forwarded chunk, against a direct call to the same fake provider in the same run,
- * at 1 and 200 concurrent streams, on embedded PGlite and on PostgreSQL. The provider and the
- * server run in processes of their own; this process is the client of both.
+ * at 1 and 200 concurrent streams, on embedded PGlite and on PostgreSQL. The provider, the server
+ * and a bare forwarder run in processes of their own; this process is the client of all of them,
+ * with the same HTTP stack (fetch) for every path.
+ *
+ * Three servers are measured the same way, each with its own direct baseline:
+ * - a bare forwarder (support/bare-forwarder-process.ts): node:http passing the provider's bytes
+ *   through, no parsing, database or session. The floor: what any extra HTTP hop costs here, so
+ *   that Orbit minus the floor is Orbit's own share;
+ * - Orbit on PGlite and on PostgreSQL (support/chat-server-process.ts).
+ *
+ * Latency: time from sending a request to its first token (Orbit: first SSE `delta` event; the
+ * provider and the forwarder: first non-empty `content`), direct and through the server; "added"
+ * is through minus direct at the same percentile, "beyond the floor" Orbit's added minus the
+ * forwarder's. Three loads:
+ * - 1: BENCH_ITERATIONS requests one after another (direct and through alternating);
+ * - 200 started at once: 3 bursts of 200 requests sent in the same instant (the last waits for
+ *   the CPU of the 199 before it);
+ * - 200 open streams: 200 replies streaming at a model's pace (20 ms a chunk) are started and all
+ *   have their first token; then BENCH_ITERATIONS new requests are timed one after another while
+ *   they stream (Orbit: on a conversation of their own), and the 200 are stopped (Orbit: POST
+ *   /api/chat/stop; otherwise the client aborts) and read to their end. Direct, then through.
+ *
+ * CPU: the server's CPU for 50 replies of 220 chunks minus 50 replies of 20 chunks, divided by the
+ * 10,000 extra chunks, so per-request work cancels out; "rest" is what remains per request. The
+ * headline is the server's main thread (support/thread-cpu.ts: Linux's per-thread counters), so
+ * that both databases compare the same thing: PGlite runs on a worker thread inside the server
+ * process, PostgreSQL in processes of its own. The whole process (incl. PGlite's thread) is
+ * beside it. The direct client is measured the same way in this process (the provider's CPU is
+ * in no figure); "added" is the server's main thread minus the direct client. Orbit's own code
+ * per chunk is also measured without I/O (support/forwarding-cost.ts).
  *
  *   npm run bench -- chat-stream
  */
@@ -13,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { forwardingCostMicros } from './support/forwarding-cost.ts';
 import { percentile, printTable } from './support/stats.ts';
+import type { CpuTimes } from './support/thread-cpu.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SEQUENTIAL = Number(process.env.BENCH_ITERATIONS ?? 100);
@@ -20,6 +49,8 @@ const CONCURRENT = 200;
 const BATCHES = 3;
 const CPU_REQUESTS = 50;
 const CHUNKS = { short: 20, long: 220 };
+/** Stops of the open streams sent at a time (each waits for the partial reply to be stored). */
+const STOP_WIDTH = 20;
 
 interface Child<T> {
   process: ChildProcess;
@@ -55,42 +86,124 @@ async function close(child: Child<unknown>) {
   await exited;
 }
 
-/** Reads a streamed body to its end; returns when the first token arrived (ms after start). */
-async function timeToFirstToken(
-  response: Response,
-  started: number,
-  isToken: (text: string) => boolean,
-) {
+/** One way to ask for a streamed reply: direct, through the forwarder or through Orbit. */
+interface Path {
+  /** `slot`: which conversation (Orbit); a conversation has one reply in progress at a time. */
+  send(slot: number, marker: string, signal?: AbortSignal): Promise<Response>;
+  /** Whether the text received so far holds the first token. */
+  isToken(text: string): boolean;
+  /** Ends the reply in progress in `slot` early; without it, the client aborts. */
+  stop?(slot: number): Promise<void>;
+}
+
+/** Reads a streamed body to its end; returns when the first token arrived (ms after sending). */
+async function timeToFirstToken(route: Path, slot: number, marker: string) {
+  const started = performance.now();
+  const response = await route.send(slot, marker);
   let first = Number.NaN;
   let text = '';
   const decoder = new TextDecoder();
   for await (const piece of response.body as unknown as AsyncIterable<Uint8Array>) {
     if (Number.isNaN(first)) {
       text += decoder.decode(piece, { stream: true });
-      if (isToken(text)) first = performance.now() - started;
+      if (route.isToken(text)) first = performance.now() - started;
     }
   }
   return first;
 }
 
+interface OpenStream {
+  /** Resolves at the first token (or when the stream ended without one). */
+  firstToken: Promise<void>;
+  /** Resolves when the body has been read to its end or aborted; with the error if it failed. */
+  ended: Promise<Error | undefined>;
+  finished: boolean;
+  abort(): void;
+}
+
+/** A reply kept streaming while others are timed; its body is read as it comes (no backpressure). */
+function openStream(route: Path, slot: number, marker: string): OpenStream {
+  const aborter = new AbortController();
+  let tokenArrived!: () => void;
+  const stream: OpenStream = {
+    firstToken: new Promise<void>((resolve) => (tokenArrived = resolve)),
+    ended: Promise.resolve(undefined),
+    finished: false,
+    abort: () => aborter.abort(),
+  };
+  stream.ended = (async () => {
+    try {
+      const response = await route.send(slot, marker, aborter.signal);
+      let text = '';
+      let seen = false;
+      const decoder = new TextDecoder();
+      for await (const piece of response.body as unknown as AsyncIterable<Uint8Array>) {
+        if (!seen) {
+          text += decoder.decode(piece, { stream: true });
+          seen = route.isToken(text);
+          if (seen) tokenArrived();
+        }
+      }
+      return undefined;
+    } catch (error) {
+      return aborter.signal.aborted ? undefined : (error as Error);
+    } finally {
+      stream.finished = true;
+      tokenArrived();
+    }
+  })();
+  return stream;
+}
+
+/**
+ * `SEQUENTIAL` first-token times of new requests (in slot CONCURRENT) while CONCURRENT long
+ * replies stream at a model's pace in slots 0…CONCURRENT-1; then those are ended.
+ */
+async function whileStreaming(route: Path) {
+  const open = Array.from({ length: CONCURRENT }, (_, slot) => openStream(route, slot, '[steady]'));
+  await Promise.all(open.map((stream) => stream.firstToken));
+  const times: number[] = [];
+  const endedEarly = () => open.filter((stream) => stream.finished).length;
+  if (endedEarly() === 0) {
+    for (let index = 0; index < SEQUENTIAL; index++) {
+      times.push(await timeToFirstToken(route, CONCURRENT, '[ttft]'));
+    }
+  }
+  const early = endedEarly();
+  if (route.stop) await pool(CONCURRENT, STOP_WIDTH, (slot) => route.stop!(slot).then(() => 0));
+  else for (const stream of open) stream.abort();
+  const errors = (await Promise.all(open.map((stream) => stream.ended))).filter(Boolean);
+  if (errors.length > 0) throw errors[0]!;
+  if (early > 0) throw new Error(`${early} of ${CONCURRENT} open streams ended while timing`);
+  return times;
+}
+
 const SYSTEM = 'Du bist Persona42, ein freundlicher Assistent.';
 
-async function direct(fakeUrl: string, marker: string) {
-  const started = performance.now();
-  const response = await fetch(`${fakeUrl}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
-    body: JSON.stringify({
-      model: 'gpt-4o',
-      stream: true,
-      stream_options: { include_usage: true },
-      messages: [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: `Hallo ${marker}` },
-      ],
-    }),
-  });
-  return timeToFirstToken(response, started, (text) => /"content":"[^"]/.test(text));
+/** The provider's Chat Completions API at `baseUrl`: the fake itself, or the forwarder. */
+function chatCompletions(baseUrl: string): Path {
+  return {
+    async send(_slot, marker, signal) {
+      const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+        body: JSON.stringify({
+          model: 'gpt-4o',
+          stream: true,
+          stream_options: { include_usage: true },
+          messages: [
+            { role: 'system', content: SYSTEM },
+            { role: 'user', content: `Hallo ${marker}` },
+          ],
+        }),
+        signal,
+      });
+      if (response.status !== 200)
+        throw new Error(`${baseUrl} answered ${response.status}: ${await response.text()}`);
+      return response;
+    },
+    isToken: (text) => /"content":"[^"]/.test(text),
+  };
 }
 
 interface ServerInfo {
@@ -99,24 +212,36 @@ interface ServerInfo {
   conversationIds: string[];
 }
 
-async function viaServer(server: ServerInfo, slot: number, marker: string) {
-  const started = performance.now();
-  const response = await fetch(`${server.url}/api/chat`, {
-    method: 'POST',
-    headers: {
-      accept: 'text/event-stream',
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      cookie: server.cookie,
+function orbit(server: ServerInfo): Path {
+  const post = (route: string, body: object, signal?: AbortSignal) =>
+    fetch(`${server.url}${route}`, {
+      method: 'POST',
+      headers: {
+        accept: 'text/event-stream',
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        cookie: server.cookie,
+      },
+      body: JSON.stringify(body),
+      signal,
+    });
+  return {
+    async send(slot, marker, signal) {
+      const body = { message: `Hallo ${marker}`, conversationId: server.conversationIds[slot] };
+      const response = await post('/api/chat', body, signal);
+      if (response.status !== 200)
+        throw new Error(`chat answered ${response.status}: ${await response.text()}`);
+      return response;
     },
-    body: JSON.stringify({
-      message: `Hallo ${marker}`,
-      conversationId: server.conversationIds[slot],
-    }),
-  });
-  if (response.status !== 200)
-    throw new Error(`chat answered ${response.status}: ${await response.text()}`);
-  return timeToFirstToken(response, started, (text) => text.includes('event: delta'));
+    isToken: (text) => text.includes('event: delta'),
+    async stop(slot) {
+      const response = await post('/api/chat/stop', {
+        conversationId: server.conversationIds[slot],
+      });
+      if (response.status !== 200) throw new Error(`stop answered ${response.status}`);
+      await response.arrayBuffer();
+    },
+  };
 }
 
 /** Runs `count` calls with at most `width` at a time. */
@@ -135,96 +260,130 @@ async function pool(
   return results;
 }
 
-const ms = (value: number) => value.toFixed(2);
+const FLOOR = 'bare forwarder (floor)';
+const LOADS = ['1', `${CONCURRENT} started at once`, `${CONCURRENT} open streams`] as const;
 
-async function measure(label: string, fakeUrl: string, databaseUrl: string) {
+interface Latency {
+  load: (typeof LOADS)[number];
+  direct: number[];
+  through: number[];
+}
+
+interface Cpu {
+  /** µs per extra chunk and ms per request (rest), main thread and whole process. */
+  mainPerChunk: number;
+  processPerChunk: number;
+  mainPerRequest: number;
+  processPerRequest: number;
+  directPerChunk: number;
+  /** Where the server's main-thread figure comes from (support/thread-cpu.ts). */
+  source: string;
+}
+
+interface Measured {
+  label: string;
+  latency: Latency[];
+  cpu: Cpu;
+}
+
+/** Measures one server (Orbit or the forwarder) against direct calls, in the same run. */
+async function measure(
+  label: string,
+  server: Child<unknown>,
+  route: Path,
+  fakeUrl: string,
+): Promise<Measured> {
+  const direct = chatCompletions(fakeUrl);
+  await pool(40, 4, (index, lane) => timeToFirstToken(route, lane, `[ttft] warm ${index}`));
+  await pool(40, 4, () => timeToFirstToken(direct, 0, '[ttft]'));
+
+  const sequential: Latency = { load: LOADS[0], direct: [], through: [] };
+  for (let index = 0; index < SEQUENTIAL; index++) {
+    sequential.direct.push(await timeToFirstToken(direct, 0, '[ttft]'));
+    sequential.through.push(await timeToFirstToken(route, 0, '[ttft]'));
+  }
+  const burst: Latency = { load: LOADS[1], direct: [], through: [] };
+  for (let batch = 0; batch < BATCHES; batch++) {
+    burst.direct.push(
+      ...(await pool(CONCURRENT, CONCURRENT, () => timeToFirstToken(direct, 0, '[ttft]'))),
+    );
+    burst.through.push(
+      ...(await pool(CONCURRENT, CONCURRENT, (_, lane) => timeToFirstToken(route, lane, '[ttft]'))),
+    );
+  }
+  const open: Latency = {
+    load: LOADS[2],
+    direct: await whileStreaming(direct),
+    through: await whileStreaming(route),
+  };
+
+  // CPU per forwarded chunk: the server's CPU for long replies minus short ones, per extra chunk.
+  const cpu = () => server.ask<CpuTimes & { source: string }>('cpu');
+  const c0 = await cpu();
+  await pool(CPU_REQUESTS, 10, (_, lane) => timeToFirstToken(route, lane, '[short]'));
+  const c1 = await cpu();
+  await pool(CPU_REQUESTS, 10, (_, lane) => timeToFirstToken(route, lane, '[long]'));
+  const c2 = await cpu();
+  const extraChunks = CPU_REQUESTS * (CHUNKS.long - CHUNKS.short);
+  const perChunkAndRequest = (key: 'mainThreadMicros' | 'processMicros') => {
+    const perChunk = (c2[key] - c1[key] - (c1[key] - c0[key])) / extraChunks;
+    const rest = (c1[key] - c0[key]) / CPU_REQUESTS - CHUNKS.short * perChunk;
+    return [perChunk, rest / 1000] as const;
+  };
+  const [mainPerChunk, mainPerRequest] = perChunkAndRequest('mainThreadMicros');
+  const [processPerChunk, processPerRequest] = perChunkAndRequest('processMicros');
+
+  // Baseline: what a client reading the provider directly spends per chunk, same method.
+  const d0 = process.cpuUsage();
+  await pool(CPU_REQUESTS, 10, () => timeToFirstToken(direct, 0, '[short]'));
+  const d1 = process.cpuUsage();
+  await pool(CPU_REQUESTS, 10, () => timeToFirstToken(direct, 0, '[long]'));
+  const d2 = process.cpuUsage();
+  const total = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+  const directPerChunk = (total(d2) - total(d1) - (total(d1) - total(d0))) / extraChunks;
+  return {
+    label,
+    latency: [sequential, burst, open],
+    cpu: {
+      mainPerChunk,
+      processPerChunk,
+      mainPerRequest,
+      processPerRequest,
+      directPerChunk,
+      source: c0.source,
+    },
+  };
+}
+
+async function measureOrbit(label: string, fakeUrl: string, databaseUrl: string) {
+  // One conversation per open stream, plus one for the requests timed while they stream.
   const server = await spawn<ServerInfo>(
     'chat-server-process.ts',
-    [fakeUrl, databaseUrl, String(CONCURRENT)],
+    [fakeUrl, databaseUrl, String(CONCURRENT + 1)],
     true,
   );
-  const info = server.info;
   try {
-    await pool(40, 4, (index, lane) => viaServer(info, lane, `[ttft] warm ${index}`));
-    await pool(40, 4, () => direct(fakeUrl, '[ttft]'));
-
-    const latency: string[][] = [];
-    const sequentialDirect: number[] = [];
-    const sequentialVia: number[] = [];
-    for (let index = 0; index < SEQUENTIAL; index++) {
-      sequentialDirect.push(await direct(fakeUrl, '[ttft]'));
-      sequentialVia.push(await viaServer(info, 0, '[ttft]'));
-    }
-    const concurrentDirect: number[] = [];
-    const concurrentVia: number[] = [];
-    for (let batch = 0; batch < BATCHES; batch++) {
-      concurrentDirect.push(
-        ...(await pool(CONCURRENT, CONCURRENT, () => direct(fakeUrl, '[ttft]'))),
-      );
-      concurrentVia.push(
-        ...(await pool(CONCURRENT, CONCURRENT, (_, lane) => viaServer(info, lane, '[ttft]'))),
-      );
-    }
-    for (const [streams, directTimes, viaTimes] of [
-      [1, sequentialDirect, sequentialVia],
-      [CONCURRENT, concurrentDirect, concurrentVia],
-    ] as const) {
-      const [d50, d99, v50, v99] = [
-        percentile(directTimes, 50),
-        percentile(directTimes, 99),
-        percentile(viaTimes, 50),
-        percentile(viaTimes, 99),
-      ];
-      latency.push([
-        label,
-        String(streams),
-        `${ms(d50)} / ${ms(d99)}`,
-        `${ms(v50)} / ${ms(v99)}`,
-        `${ms(v50 - d50)} / ${ms(v99 - d99)}`,
-      ]);
-    }
-
-    // CPU per forwarded chunk: the server's CPU for long replies minus short ones, per extra chunk.
-    const cpu = async () => (await server.ask<{ cpuMicros: number }>('cpu')).cpuMicros;
-    const c0 = await cpu();
-    await pool(CPU_REQUESTS, 10, (_, lane) => viaServer(info, lane, '[short]'));
-    const c1 = await cpu();
-    await pool(CPU_REQUESTS, 10, (_, lane) => viaServer(info, lane, '[long]'));
-    const c2 = await cpu();
-    const extraChunks = CPU_REQUESTS * (CHUNKS.long - CHUNKS.short);
-    const serverPerChunk = (c2 - c1 - (c1 - c0)) / extraChunks;
-    const perRequest = (c1 - c0) / CPU_REQUESTS - CHUNKS.short * serverPerChunk;
-
-    // Baseline: what a client reading the provider directly spends per chunk, same method.
-    const d0 = process.cpuUsage();
-    await pool(CPU_REQUESTS, 10, () => direct(fakeUrl, '[short]'));
-    const d1 = process.cpuUsage();
-    await pool(CPU_REQUESTS, 10, () => direct(fakeUrl, '[long]'));
-    const d2 = process.cpuUsage();
-    const total = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
-    const directPerChunk = (total(d2) - total(d1) - (total(d1) - total(d0))) / extraChunks;
-    const cpuRow = [
-      label,
-      serverPerChunk.toFixed(1),
-      directPerChunk.toFixed(1),
-      // What forwarding costs beyond reading the provider's stream, which any client must do.
-      (serverPerChunk - directPerChunk).toFixed(1),
-      (perRequest / 1000).toFixed(2),
-    ];
-    return { latency, cpuRow };
+    return await measure(label, server, orbit(server.info), fakeUrl);
   } finally {
     await close(server);
   }
 }
 
+async function measureFloor(fakeUrl: string) {
+  const forwarder = await spawn<{ url: string }>('bare-forwarder-process.ts', [fakeUrl]);
+  try {
+    return await measure(FLOOR, forwarder, chatCompletions(forwarder.info.url), fakeUrl);
+  } finally {
+    await close(forwarder);
+  }
+}
+
 const ownCost = [await forwardingCostMicros(), await forwardingCostMicros()];
 const fake = await spawn<{ url: string }>('fake-upstream-process.ts', []);
-const latencyRows: string[][] = [];
-const cpuRows: string[][] = [];
+const results: Measured[] = [];
 try {
-  const pglite = await measure('PGlite', fake.info.url, '');
-  latencyRows.push(...pglite.latency);
-  cpuRows.push(pglite.cpuRow);
+  results.push(await measureFloor(fake.info.url));
+  results.push(await measureOrbit('Orbit, PGlite', fake.info.url, ''));
 
   const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = `orbit_bench_${randomBytes(4).toString('hex')}`;
@@ -234,9 +393,7 @@ try {
     await admin.query(`CREATE DATABASE ${dbName}`);
     const url = new URL(baseUrl);
     url.pathname = `/${dbName}`;
-    const postgres = await measure('PostgreSQL', fake.info.url, url.toString());
-    latencyRows.push(...postgres.latency);
-    cpuRows.push(postgres.cpuRow);
+    results.push(await measureOrbit('Orbit, PostgreSQL', fake.info.url, url.toString()));
     await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
   } catch (error) {
     console.warn(`PostgreSQL run skipped: ${(error as Error).message}`);
@@ -247,19 +404,61 @@ try {
   await close(fake);
 }
 
-printTable(
-  `Time to first token, ms (p50 / p99); ${SEQUENTIAL} sequential requests, ${BATCHES}×${CONCURRENT} concurrent`,
-  ['database', 'streams', 'direct to provider', 'through Orbit', 'added by Orbit'],
-  latencyRows,
+const ms = (value: number) => value.toFixed(2);
+const pair = (p50: number, p99: number) => `${ms(p50)} / ${ms(p99)}`;
+const p = (values: number[]) => [percentile(values, 50), percentile(values, 99)] as const;
+const added = (latency: Latency) => {
+  const [d50, d99] = p(latency.direct);
+  const [t50, t99] = p(latency.through);
+  return [t50 - d50, t99 - d99] as const;
+};
+const floor = results.find((result) => result.label === FLOOR)!;
+
+const latencyRows = results.flatMap((result) =>
+  result.latency.map((latency, index) => {
+    const [a50, a99] = added(latency);
+    const [f50, f99] = added(floor.latency[index]!);
+    return [
+      result.label,
+      latency.load,
+      pair(...p(latency.direct)),
+      pair(...p(latency.through)),
+      pair(a50, a99),
+      result === floor ? '—' : pair(a50 - f50, a99 - f99),
+    ];
+  }),
 );
 printTable(
-  `CPU (${CPU_REQUESTS} replies of ${CHUNKS.long} vs ${CHUNKS.short} chunks, per extra chunk)`,
+  `Time to first token, ms (p50 / p99); ${SEQUENTIAL} sequential requests, ${BATCHES}×${CONCURRENT} ` +
+    `started at once, ${SEQUENTIAL} sequential while ${CONCURRENT} others stream (20 ms a chunk)`,
+  ['server', 'streams', 'direct to provider', 'through the server', 'added', 'beyond the floor'],
+  latencyRows,
+);
+
+const sources = [...new Set(results.map(({ cpu }) => cpu.source))].join(', ');
+const cpuRows = results.map(({ label, cpu }) => [
+  label,
+  cpu.mainPerChunk.toFixed(1),
+  cpu.processPerChunk.toFixed(1),
+  cpu.directPerChunk.toFixed(1),
+  // What forwarding costs beyond reading the provider's stream, which any client must do.
+  (cpu.mainPerChunk - cpu.directPerChunk).toFixed(1),
+  label === FLOOR ? '—' : (cpu.mainPerChunk - floor.cpu.mainPerChunk).toFixed(1),
+  cpu.mainPerRequest.toFixed(2),
+  cpu.processPerRequest.toFixed(2),
+]);
+printTable(
+  `CPU (${CPU_REQUESTS} replies of ${CHUNKS.long} vs ${CHUNKS.short} chunks, per extra chunk; ` +
+    `server main thread from ${sources})`,
   [
-    'database',
-    'server µs per forwarded chunk',
+    'server',
+    'server µs per forwarded chunk (main thread)',
+    "whole process (incl. PGlite's thread)",
     'direct client µs per chunk',
-    'added by Orbit µs per chunk',
-    'server ms per request (rest)',
+    'added µs per chunk',
+    'beyond the floor',
+    'server ms per request (rest, main thread)',
+    'whole process',
   ],
   cpuRows,
 );

@@ -1,7 +1,10 @@
 /**
  * The Orbit server of the chat-stream benchmark in its own process: the real app on PGlite or
  * PostgreSQL, listening on 127.0.0.1, pointed at the fake provider. It reports its URL, a session
- * cookie and one conversation per concurrent stream, and answers 'cpu' with its CPU time.
+ * cookie and `slots` conversations (one per concurrent stream, plus one for requests timed while
+ * they stream: a conversation has one reply in progress at a time), and answers 'cpu' with its
+ * CPU time, whole process and main thread (support/thread-cpu.ts; on PGlite the database's worker
+ * thread is in the first only).
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '#server/app.ts';
@@ -10,6 +13,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { TEST_SECRET } from '#tests/support/test-app.ts';
+import { cpuTimes } from './thread-cpu.ts';
 
 const [fakeUrl, databaseUrl, slots] = [
   process.argv[2]!,
@@ -45,8 +49,7 @@ process.send!({
 });
 process.on('message', (message) => {
   if (message === 'cpu') {
-    const { user: userMicros, system } = process.cpuUsage();
-    process.send!({ cpuMicros: userMicros + system });
+    process.send!(cpuTimes());
   } else if (message === 'close') {
     void app
       .close()

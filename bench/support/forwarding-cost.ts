@@ -7,6 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReplyStream } from '#server/ai/reply.ts';
 import { sendEventStream } from '#server/features/chat/chat-stream.ts';
 import { createMemoryRegistry } from '#server/features/chat/generation-registry.ts';
 
@@ -40,23 +41,22 @@ export async function forwardingCostMicros(chunks = 100_000): Promise<number> {
     assistantMessageId: 2,
     model: 'gpt-4o',
   });
-  // A reply stream yielding one chunk per event-loop turn, consumed as runGeneration does.
-  async function* source() {
-    for (let index = 0; index < chunks; index++) {
-      await turn();
-      yield `w${index} `;
-    }
-    return {};
-  }
-  const stream = source();
+  // A reply stream delivering one chunk per event-loop turn, read as runGeneration reads it.
+  const stream: ReplyStream = {
+    read: async (onText) => {
+      for (let index = 0; index < chunks; index++) {
+        await turn();
+        onText(`w${index} `);
+      }
+      return {};
+    },
+  };
   let content = '';
   const c1 = cpu();
-  for (;;) {
-    const step = await stream.next();
-    if (step.done) break;
-    content += step.value;
-    generation.publish('delta', { text: step.value });
-  }
+  await stream.read((text) => {
+    content += text;
+    generation.publish('delta', { text });
+  });
   const forwarding = cpu() - c1;
   generation.publish('done', { length: content.length });
   return (forwarding - baseline) / chunks;

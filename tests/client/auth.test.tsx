@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -53,6 +53,42 @@ describe('auth screen (spec 01-core §2, §4, §8)', () => {
     expect(login?.body).toEqual({ username: 'anna', password: 'correct horse', rememberMe: true });
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1, name: 'Orbit Chat' })).toBeTruthy(),
+    );
+  });
+
+  it('logs out after the reads of the signed-in user still on their way, not across them', async () => {
+    let signedIn = true;
+    let answerList: () => void = () => {};
+    const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
+    const server = fakeServer({
+      'GET /api/user': () => (signedIn ? { status: 200, body: userBody() } : GUEST),
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      // The list is slow: logging out before it arrives would end the session it was sent with.
+      'GET /api/conversations': async () => {
+        await listAnswered;
+        return signedIn
+          ? { status: 200, body: [] }
+          : { status: 401, body: { code: 'AUTHENTICATION_ERROR', statusCode: 401 } };
+      },
+      'POST /api/logout': () => {
+        signedIn = false;
+        return { status: 200, body: { message: 'Logged out' } };
+      },
+    });
+    renderApp('/');
+    const sidebar = await screen.findByTestId('sidebar');
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.url.startsWith('/api/conversations'))).toBe(true),
+    );
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Abmelden' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.requests.some((r) => r.url === '/api/logout')).toBe(false);
+
+    answerList();
+    expect(await screen.findByText('Du wurdest erfolgreich abgemeldet')).toBeTruthy();
+    const order = server.requests.map((r) => r.url);
+    expect(order.indexOf('/api/logout')).toBeGreaterThan(
+      order.findIndex((url) => url.startsWith('/api/conversations')),
     );
   });
 

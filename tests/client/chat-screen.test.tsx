@@ -233,3 +233,112 @@ describe('reopening a conversation whose reply is still being generated (issue #
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
   });
 });
+
+describe('opening a search hit at its message (?message=<id>)', () => {
+  /** 2,500 messages: the hit (5) is three older pages back from the newest 100. */
+  const VERY_LONG = Array.from({ length: 2500 }, (_, index) =>
+    index === 4 ? message(5, 'Das Orbit-Handbuch liegt im Keller') : message(index + 1),
+  );
+
+  const hitBubble = () =>
+    screen
+      .queryAllByRole('article')
+      .find((article) => article.getAttribute('aria-current') === 'true');
+
+  it('loads older pages until the message is there, then shows it outlined and focused', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(VERY_LONG) });
+    renderApp('/chat/c1?message=5');
+
+    const bubble = await waitFor(() => {
+      const found = hitBubble();
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(bubble.textContent).toContain('Das Orbit-Handbuch liegt im Keller');
+    expect(messageCalls(fake.requests)).toEqual([
+      'limit=100',
+      'limit=1000&before=2401',
+      'limit=1000&before=1401',
+      'limit=1000&before=401',
+    ]);
+    // The list is at the message, not at the end; the focus is on it and it is outlined.
+    expect(screen.queryByText('Nachricht 2500')).toBeNull();
+    expect(screen.getByText('Nachricht 6')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(bubble));
+    expect(bubble.className).toContain('outline-accent');
+    // Only that message is marked.
+    expect(
+      screen.getAllByRole('article').filter((article) => article.hasAttribute('aria-current')),
+    ).toHaveLength(1);
+  });
+
+  it('opens the conversation normally when the message is not in it any more', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    renderApp('/chat/c1?message=4242');
+
+    // Looked for in every older page, then the conversation shows its newest messages.
+    await waitFor(() =>
+      expect(messageCalls(fake.requests)).toEqual(['limit=100', 'limit=1000&before=901']),
+    );
+    expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
+    expect(hitBubble()).toBeUndefined();
+  });
+
+  it('a hit followed from the search dialog scrolls the open conversation to its message', async () => {
+    const messageHit = {
+      kind: 'message',
+      conversationId: 'c1',
+      conversationTitle: 'Handbücher',
+      messageId: 5,
+      isUserMessage: true,
+      timestamp: message(5).timestamp,
+      snippet: { text: 'Das Orbit-Handbuch liegt im Keller', highlights: [{ start: 4, end: 9 }] },
+      score: 2,
+    };
+    const titleHit = {
+      ...messageHit,
+      kind: 'conversation',
+      conversationId: 'c2',
+      conversationTitle: 'Orbit-Ideen',
+      messageId: null,
+      isUserMessage: null,
+      snippet: { text: 'Orbit-Ideen', highlights: [{ start: 0, end: 5 }] },
+      score: 1,
+    };
+    server({
+      'GET /api/messages/c1': pagedMessages(LONG),
+      'GET /api/search': {
+        status: 200,
+        body: { results: [messageHit, titleHit], nextCursor: null },
+      },
+    });
+    renderApp('/chat/c1');
+    await screen.findByText('Nachricht 1000');
+
+    const sidebar = await screen.findByTestId('sidebar');
+    await userEvent.click(
+      await within(sidebar).findByRole('button', { name: 'Alle Gespräche durchsuchen' }),
+    );
+    const dialog = await screen.findByTestId('search-dialog');
+    await userEvent.type(
+      await within(dialog).findByLabelText('Titel und Nachrichten aller Gespräche durchsuchen'),
+      'Orbit',
+    );
+    const results = await within(dialog).findByRole('list', { name: 'Suchergebnisse' });
+    // A title hit has no message to go to: it opens its conversation as usual.
+    expect(
+      within(results)
+        .getByRole('link', { name: /Orbit-Ideen/ })
+        .getAttribute('href'),
+    ).toBe('/chat/c2');
+    const link = within(results).getByRole('link', { name: /Handbücher/ });
+    expect(link.getAttribute('href')).toBe('/chat/c1?message=5');
+    await userEvent.click(link);
+
+    await waitFor(() =>
+      expect(hitBubble()?.textContent).toContain('Das Orbit-Handbuch liegt im Keller'),
+    );
+    expect(screen.queryByText('Nachricht 1000')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(hitBubble()));
+  });
+});

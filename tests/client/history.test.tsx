@@ -6,6 +6,7 @@ import {
   fakeServer,
   GUEST,
   settingsBody,
+  sseBody,
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
@@ -213,7 +214,8 @@ describe('search across all conversations', () => {
     expect(results.querySelector('img')).toBeNull();
     expect(results.textContent).toContain('<img src=x onerror=alert(1)>');
     const link = within(results).getByRole('link');
-    expect(link.getAttribute('href')).toBe('/chat/c9');
+    // The hit opens its conversation at the matching message.
+    expect(link.getAttribute('href')).toBe('/chat/c9?message=42');
     expect(link.textContent).toContain('Neues Gespräch');
     expect(screen.getByText('Treffer: 1')).toBeTruthy();
   });
@@ -279,5 +281,217 @@ describe('sidebar and drawer lists', () => {
     expect(within(drawer).getByRole('link', { name: '+9990 weitere' }).getAttribute('href')).toBe(
       '/history',
     );
+  });
+});
+
+const HISTORY_LIST = {
+  path: '/history',
+  listName: 'Deine Gespräche',
+  testId: 'history-list',
+  rowHeight: 68,
+};
+
+/** Conversation `index`, last active `index` minutes after a fixed start: higher is newer. */
+const active = (index: number, overrides: Record<string, unknown> = {}) => {
+  const at = new Date(Date.UTC(2024, 2, 5, 10, index)).toISOString();
+  return conversation(index, { timestamp: at, updatedAt: at, ...overrides });
+};
+const key = (row: ReturnType<typeof conversation>) => `${row.updatedAt}|${row.id}`;
+
+/** GET /api/conversations as the server pages it: most recently active first, keyset cursor. */
+function pagedList(rows: () => ReturnType<typeof conversation>[]) {
+  return (request: RecordedRequest) => {
+    const before = new URL(request.url, 'http://x').searchParams.get('before');
+    const sorted = rows().sort((a, b) => (key(a) < key(b) ? 1 : -1));
+    const older = before ? sorted.filter((row) => key(row) < before) : sorted;
+    const page = older.slice(0, 100);
+    const headers: Record<string, string> = {};
+    if (older.length > 100) headers['x-next-cursor'] = key(page.at(-1)!);
+    if (!before) headers['x-total-count'] = String(sorted.length);
+    return { status: 200, body: page, headers };
+  };
+}
+
+/** The requests for pages of the list (not a single conversation, not a deletion). */
+const listCalls = (requests: RecordedRequest[]) =>
+  requests
+    .filter(
+      (request) => request.method === 'GET' && request.url.split('?')[0] === '/api/conversations',
+    )
+    .map((request) => request.url);
+
+/**
+ * Opens `path` and scrolls its list (the history screen's, or the sidebar's with rows 34 px tall)
+ * until `pages` pages of 100 are loaded.
+ */
+async function scrolledThrough(
+  pages: number,
+  { path, listName, testId, rowHeight } = HISTORY_LIST,
+) {
+  renderApp(path);
+  const list = await screen.findByRole('list', { name: listName });
+  const scroller = screen.getByTestId(testId);
+  for (let loaded = 1; loaded < pages; loaded++) {
+    fireEvent.scroll(scroller, { target: { scrollTop: loaded * 100 * rowHeight - 400 } });
+    await waitFor(() =>
+      expect(scroller.querySelectorAll('li')[0]?.getAttribute('aria-setsize')).toBe(
+        String((loaded + 1) * 100),
+      ),
+    );
+  }
+  return { list, scroller };
+}
+
+describe('the 60 s refresh of the conversation list (spec 01-core §7)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps every loaded page and refreshes them with one request for the first page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let rows = Array.from({ length: 450 }, (_, index) => active(index + 1));
+    const server = signedIn({ 'GET /api/conversations': pagedList(() => [...rows]) });
+    const { list, scroller } = await scrolledThrough(4);
+    expect(screen.getByText('Gespräche insgesamt: 450')).toBeTruthy();
+    const before = listCalls(server.requests).length;
+
+    // Meanwhile, on another device: two new conversations, one on page 3 renamed by a new
+    // message (it moves to the top), one on page 1 deleted.
+    rows = [
+      ...rows.filter((row) => row.id !== 400 && row.id !== 200),
+      active(451),
+      active(452),
+      active(453, { id: 200, conversationId: 'c200', title: 'Umbenannt' }),
+    ];
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    await waitFor(() => expect(screen.getByText('Gespräche insgesamt: 451')).toBeTruthy());
+    // One request, for the first page: the 400 loaded rows are not fetched again.
+    expect(listCalls(server.requests).slice(before)).toEqual(['/api/conversations?limit=100']);
+    fireEvent.scroll(scroller, { target: { scrollTop: 0 } });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .slice(0, 4)
+          .map((link) => link.querySelector('span')?.textContent),
+      ).toEqual(['Umbenannt', 'Gespräch 452', 'Gespräch 451', 'Gespräch 450']),
+    );
+    expect(within(list).queryByText('Gespräch 400')).toBeNull();
+    // The rows of page 4 are still there, in place, without the moved one twice.
+    expect(list.querySelector('li')?.getAttribute('aria-setsize')).toBe('401');
+    fireEvent.scroll(scroller, { target: { scrollTop: 401 * 68 - 400 } });
+    await waitFor(() => expect(within(list).getByText('Gespräch 51')).toBeTruthy());
+    expect(within(list).queryByText('Gespräch 200')).toBeNull();
+  });
+
+  it('fetches the loaded pages again when more than a page changed in the meantime', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let rows = Array.from({ length: 250 }, (_, index) => active(index + 1));
+    const server = signedIn({ 'GET /api/conversations': pagedList(() => [...rows]) });
+    const { list, scroller } = await scrolledThrough(2);
+    const before = listCalls(server.requests).length;
+
+    rows = [...rows, ...Array.from({ length: 150 }, (_, index) => active(251 + index))];
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    await waitFor(() => expect(screen.getByText('Gespräche insgesamt: 400')).toBeTruthy());
+    // The first page no longer reaches the loaded rows: both loaded pages come again, nothing
+    // is left out between them.
+    await waitFor(() => expect(listCalls(server.requests).slice(before)).toHaveLength(3));
+    expect(list.querySelector('li')?.getAttribute('aria-setsize')).toBe('200');
+    fireEvent.scroll(scroller, { target: { scrollTop: 0 } });
+    expect(await within(list).findByText('Gespräch 400')).toBeTruthy();
+  });
+});
+
+describe("the list after the user's own change", () => {
+  it('deleting a conversation fetches the first page once, not every loaded page', async () => {
+    let rows = Array.from({ length: 350 }, (_, index) => active(index + 1));
+    const server = signedIn({
+      'GET /api/conversations': pagedList(() => [...rows]),
+      'DELETE /api/conversations/c350': () => {
+        rows = rows.filter((row) => row.id !== 350);
+        return { status: 204 };
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { list, scroller } = await scrolledThrough(3);
+    const before = listCalls(server.requests).length;
+    // Meanwhile, on another device: a new conversation.
+    rows = [...rows, active(351)];
+
+    fireEvent.scroll(scroller, { target: { scrollTop: 0 } });
+    await userEvent.click(await screen.findByRole('button', { name: '„Gespräch 350“ löschen' }));
+
+    expect(await screen.findByText('Das Gespräch „Gespräch 350“ wurde gelöscht.')).toBeTruthy();
+    expect(listCalls(server.requests).slice(before)).toEqual(['/api/conversations?limit=100']);
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .slice(0, 2)
+          .map((link) => link.querySelector('span')?.textContent),
+      ).toEqual(['Gespräch 351', 'Gespräch 349']),
+    );
+    expect(within(list).queryByText('Gespräch 350')).toBeNull();
+    expect(screen.getByText('Gespräche insgesamt: 350')).toBeTruthy();
+    // The 300 loaded rows stay loaded: one gone, one new.
+    expect(list.querySelector('li')?.getAttribute('aria-setsize')).toBe('300');
+    fireEvent.scroll(scroller, { target: { scrollTop: 300 * 68 - 400 } });
+    expect(await within(list).findByText('Gespräch 51')).toBeTruthy();
+  });
+
+  it('a sent message puts its conversation on top with one request for the first page', async () => {
+    let rows = Array.from({ length: 350 }, (_, index) => active(index + 1));
+    const server = signedIn({
+      'GET /api/conversations': pagedList(() => [...rows]),
+      'GET /api/models': { status: 200, body: { offline: false, models: [] } },
+      'GET /api/personas': { status: 200, body: [] },
+      'POST /api/chat': () => {
+        rows = [...rows, active(351, { title: 'Neue Frage' })];
+        return {
+          status: 200,
+          sse: sseBody([
+            ['start', { conversationId: 'c351', userMessageId: 1, assistantMessageId: 2 }],
+            ['delta', { text: 'Eine Antwort.' }],
+            [
+              'done',
+              {
+                message: {
+                  id: 2,
+                  content: 'Eine Antwort.',
+                  timestamp: new Date().toISOString(),
+                  status: 'complete',
+                  model: 'gpt-4o',
+                },
+                conversationId: 'c351',
+                userMessageId: 1,
+              },
+            ],
+          ]),
+        };
+      },
+    });
+    const { list, scroller } = await scrolledThrough(3, {
+      path: '/chat',
+      listName: 'Letzte Gespräche',
+      testId: 'recent-conversations',
+      rowHeight: 34,
+    });
+    const before = listCalls(server.requests).length;
+
+    fireEvent.scroll(scroller, { target: { scrollTop: 0 } });
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Nachricht' }),
+      'Neue Frage{Enter}',
+    );
+
+    expect(await screen.findByText('Eine Antwort.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(list).getAllByRole('link')[0]?.textContent).toBe('Neue Frage'),
+    );
+    expect(listCalls(server.requests).slice(before)).toEqual(['/api/conversations?limit=100']);
+    expect(list.querySelector('li')?.getAttribute('aria-setsize')).toBe('301');
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
+import { isModelAllowedForTier, MODELS } from '#shared/models/model-ids.ts';
 import {
   fakeServer,
   GUEST,
@@ -29,6 +30,23 @@ function signedInServer(
     'PATCH /api/settings/7': (request: RecordedRequest) => {
       settings = { ...settings, ...(request.body as object) };
       return { status: 200, body: settings };
+    },
+    // The server's catalogue as a free user sees it (spec 01-core §6).
+    'GET /api/models': {
+      status: 200,
+      body: {
+        offline: false,
+        models: MODELS.map((model) => ({
+          id: model.id,
+          name: model.name,
+          provider: model.provider,
+          minTier: model.minTier,
+          vision: model.vision,
+          contextWindow: model.contextWindow,
+          allowed: isModelAllowedForTier(model.id, 'free'),
+          available: true,
+        })),
+      },
     },
     'GET /api/conversations': {
       status: 200,

@@ -32,10 +32,11 @@ test('regenerate replaces the reply with a new one that streams in and is kept',
   await startChat(page, `Erzähl mir etwas ${tag}`);
   await expect(replies(page)).toHaveText(/Erste Antwort\./);
 
-  // The same question, answered differently the second time, slowly enough to see it stream.
+  // The same question, answered differently the second time, slowly enough to see it stream:
+  // the check for the streaming row polls at growing intervals (up to 1 s) on a loaded machine.
   await scriptReply(tag, {
     chunks: ['Zweite ', 'Antwort, ', 'ganz ', 'neu.'],
-    chunkDelayMs: 250,
+    chunkDelayMs: 700,
   });
   await actionsOf(replies(page)).getByRole('button', { name: 'Neu generieren' }).click();
   await expect(page.locator('[data-streaming]')).toBeVisible();
@@ -64,7 +65,7 @@ test('editing an own message truncates the conversation and answers the new text
   const edited = marker('edit-new');
   await scriptReply(first, { chunks: ['Antwort auf die alte Frage.'] });
   await scriptReply(second, { chunks: ['Antwort auf die Folgefrage.'] });
-  await scriptReply(edited, { chunks: ['Antwort ', 'auf die ', 'neue Frage.'], chunkDelayMs: 200 });
+  await scriptReply(edited, { chunks: ['Antwort ', 'auf die ', 'neue Frage.'], chunkDelayMs: 800 });
   await startChat(page, `Alte Frage ${first}`);
   await expect(replies(page)).toHaveText(/alte Frage/);
   const input = page.getByRole('textbox', { name: 'Nachricht' });

@@ -46,7 +46,8 @@ test('Stop ends the reply mid-way, keeps the partial text and says so', async ({
 
   const reply = replies(page);
   await expect(reply).toContainText('Wort1 Wort2 Wort3');
-  await expect(reply).not.toContainText('Wort60');
+  // The text alone: the footer's time (e.g. "07:37") would run on from "Wort6".
+  await expect(reply.locator('p').first()).not.toContainText('Wort60');
   await expect(reply.locator('footer')).toContainText('gestoppt');
   await expect(toolbar(page).getByRole('button', { name: 'Stopp' })).toHaveCount(0);
 
@@ -199,4 +200,41 @@ test('a long conversation opens at its end, keeps the DOM small and scrolls back
     await expect(first).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 30_000 });
   expect(await rendered()).toBeLessThan(40);
+});
+
+test("a search hit's address opens a long conversation at that message, also after a reload", async ({
+  page,
+}) => {
+  test.slow();
+  const tag = marker('hit');
+  // 120 messages: the first is not among the newest 100 the conversation opens with.
+  const turns = 60;
+  await scriptReply(tag, { chunks: ['ok'] });
+  await page.goto('/');
+  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  let conversationId: string | null = null;
+  let firstMessageId = 0;
+  for (let turn = 1; turn <= turns; turn++) {
+    const response: APIResponse = await page.request.post('/api/chat', {
+      data: { message: `Frage ${turn} ${tag}`, conversationId },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    expect(response.status()).toBe(200);
+    const reply = (await response.json()) as { conversationId: string; userMessageId: number };
+    conversationId = reply.conversationId;
+    if (turn === 1) firstMessageId = reply.userMessageId;
+  }
+
+  await page.goto(`/chat/${conversationId}?message=${firstMessageId}`);
+  const hit = page.getByRole('article', { name: 'Deine Nachricht', exact: true }).filter({
+    hasText: `Frage 1 ${tag}`,
+  });
+  await expect(hit).toBeInViewport();
+  await expect(hit).toHaveAttribute('aria-current', 'true');
+  await expect(hit).toBeFocused();
+  await expect(userMessages(page).filter({ hasText: `Frage ${turns} ${tag}` })).toHaveCount(0);
+
+  await page.reload();
+  await expect(hit).toBeInViewport();
+  await expect(hit).toHaveAttribute('aria-current', 'true');
 });

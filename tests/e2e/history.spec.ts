@@ -73,8 +73,12 @@ test('the server search finds a message in any conversation and links to it', as
   await expect(results.getByRole('link')).toHaveCount(1);
   await expect(results.locator('mark').first()).toContainText(word.slice(0, -2));
   await results.getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`/chat/${target}$`));
-  await expect(page.getByRole('article', { name: 'Deine Nachricht' })).toContainText(word);
+  // The hit opens its conversation at the matching message, marked and focused.
+  await expect(page).toHaveURL(new RegExp(`/chat/${target}\\?message=\\d+$`));
+  const hit = page.getByRole('article', { name: 'Deine Nachricht' });
+  await expect(hit).toContainText(word);
+  await expect(hit).toHaveAttribute('aria-current', 'true');
+  await expect(hit).toBeFocused();
 
   // The same search from the sidebar, in a dialog that closes when a hit is followed.
   await page.goto('/settings');
@@ -85,6 +89,6 @@ test('the server search finds a message in any conversation and links to it', as
   const dialog = page.getByRole('dialog', { name: 'Alle Gespräche durchsuchen' });
   await dialog.getByLabel('Titel und Nachrichten aller Gespräche durchsuchen').fill(word);
   await dialog.getByRole('link').first().click();
-  await expect(page).toHaveURL(new RegExp(`/chat/${target}$`));
+  await expect(page).toHaveURL(new RegExp(`/chat/${target}\\?message=\\d+$`));
   await expect(dialog).toBeHidden();
 });

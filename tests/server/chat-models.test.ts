@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { sendChat } from '#tests/support/chat-helpers.ts';
-import { createSignedInUser, type UserOverrides } from '#tests/support/factories.ts';
+import {
+  createConversation,
+  createSignedInUser,
+  type UserOverrides,
+} from '#tests/support/factories.ts';
 import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
@@ -56,6 +60,29 @@ describe('model access by tier', () => {
       }
     },
   );
+
+  it('leaves an existing conversation as it was when a message is refused', async () => {
+    const { cookie, user } = await createSignedInUser(t.db);
+    const { conversation } = await createConversation(t.db, user.id, {
+      messages: ['Hallo', 'Hallo!'],
+    });
+    const get = async (url: string) => (await api(t.app, { method: 'GET', url, cookie })).json();
+    const read = async () => ({
+      list: await get('/api/conversations'),
+      messages: await get(`/api/messages/${conversation.conversationId}`),
+    });
+    const before = await read();
+    const marker = mark();
+    const response = await sendChat(t.app, cookie, {
+      message: `Hi ${marker}`,
+      model: 'gpt-5',
+      conversationId: conversation.conversationId,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(fake.requestWith(marker)).toBeUndefined();
+    // No message, no new place at the top of the list, no other persona.
+    expect(await read()).toEqual(before);
+  });
 
   it('refuses an unknown model with 400', async () => {
     const { response } = await chatWith({}, 'gpt-99');

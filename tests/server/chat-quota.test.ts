@@ -64,6 +64,20 @@ describe('the free monthly allowance', () => {
     expect(await userMessageCount(user.id)).toBe(3);
   });
 
+  it('gives the message back when it is refused for another reason', async () => {
+    const { user, cookie } = await createSignedInUser(t.db, {
+      monthlyQuota: 5,
+      quotaUsed: 2,
+      quotaPeriod: thisMonth(),
+    });
+    const aboveThePlan = await sendChat(t.app, cookie, { message: 'Hallo', model: 'gpt-5' });
+    expect(aboveThePlan.statusCode).toBe(403);
+    const unknownPersona = await sendChat(t.app, cookie, { message: 'Hallo', personaId: 999_999 });
+    expect(unknownPersona.statusCode).toBe(404);
+    expect(await quotaOf(user.id)).toEqual({ used: 2, period: thisMonth() });
+    expect(await userMessageCount(user.id)).toBe(0);
+  });
+
   it('adds referral bonus messages to the allowance', async () => {
     const { cookie } = await createSignedInUser(t.db, { monthlyQuota: 1, bonusMessages: 2 });
     const statuses = [];

@@ -79,6 +79,11 @@ describe('serving the web app', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    const apiAnswer = await api(t.app, { method: 'GET', url: '/api/does-not-exist' });
+    expect(apiAnswer.headers['content-security-policy']).toBe(csp);
+    expect(apiAnswer.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('marks API answers as not cacheable and tags them with a request id', async () => {

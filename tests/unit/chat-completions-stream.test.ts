@@ -46,11 +46,8 @@ async function read(pieces: (string | Buffer)[], status = 200) {
     },
   );
   const texts: string[] = [];
-  for (;;) {
-    const step = await stream.next();
-    if (step.done) return { texts, usage: step.value };
-    texts.push(step.value);
-  }
+  const usage = await stream.read((text) => texts.push(text));
+  return { texts, usage };
 }
 
 describe('reading a Chat Completions stream', () => {

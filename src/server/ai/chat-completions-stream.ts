@@ -3,7 +3,7 @@ import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
 import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { AppError } from '#shared/errors/app-error.ts';
-import type { ReplyUsage } from './reply.ts';
+import type { ReplyStream, ReplyUsage } from './reply.ts';
 import {
   upstreamInvalidError,
   upstreamStatusError,
@@ -142,15 +142,16 @@ async function failure(response: http.IncomingMessage, provider: string) {
 }
 
 /**
- * Streams a Chat Completions reply: yields each text delta as it arrives, returns the usage the
- * server reported. Starts the request at once (not at the first `next()`), so a caller can do
- * other work while the upstream thinks. Throws the AppErrors of upstream-errors.ts; aborting
- * the signal destroys the request and rejects with the signal's reason.
+ * Streams a Chat Completions reply: hands each text delta to the reader as it arrives, resolves
+ * with the usage the server reported. Starts the request at once (not when the reply is read),
+ * so a caller can do other work while the upstream thinks. Rejects with the AppErrors of
+ * upstream-errors.ts; aborting the signal destroys the request and rejects with the signal's
+ * reason. The response is read by its 'data' events (decision 041): no async iteration per chunk.
  */
 export function streamChatCompletions(
   endpoint: ChatCompletionsEndpoint,
   request: { model: string; prompt: LanguageModelV3Prompt; signal: AbortSignal },
-): AsyncGenerator<string, ReplyUsage, undefined> {
+): ReplyStream {
   const responding = Promise.resolve().then(() =>
     post(
       endpoint,
@@ -160,14 +161,17 @@ export function streamChatCompletions(
   );
   // Handled when the reply is read; an unread rejection must not crash the process.
   responding.catch(() => {});
-  return readReply(responding, endpoint.provider, request.signal);
+  return {
+    read: (onText) => readReply(responding, endpoint.provider, request.signal, onText),
+  };
 }
 
-async function* readReply(
+async function readReply(
   responding: Promise<http.IncomingMessage>,
   provider: string,
   signal: AbortSignal,
-): AsyncGenerator<string, ReplyUsage, undefined> {
+  onText: (text: string) => void,
+): Promise<ReplyUsage> {
   let response: http.IncomingMessage;
   try {
     response = await responding;
@@ -178,15 +182,26 @@ async function* readReply(
   const status = response.statusCode ?? 0;
   if (status < 200 || status > 299) throw await failure(response, provider);
 
-  const usage: ReplyUsage = {};
-  const decoder = new StringDecoder('utf8');
-  let buffer = '';
-  let finished = false;
-  try {
-    for await (const bytes of response) {
-      buffer += decoder.write(bytes as Buffer);
+  return new Promise<ReplyUsage>((resolve, reject) => {
+    const usage: ReplyUsage = {};
+    const decoder = new StringDecoder('utf8');
+    let buffer = '';
+    let finished = false;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      // Also when the reader failed: the upstream response must not stay open.
+      response.destroy();
+      if (signal.aborted) reject(signal.reason as Error);
+      else if (error instanceof AppError) reject(error);
+      // A dropped connection mid-reply (ECONNRESET, "aborted") is the provider failing.
+      else reject(upstreamInvalidError(provider));
+    };
+
+    /** Events end with a blank line; a `data:` line carries one JSON chunk (or [DONE]). */
+    const readLines = () => {
       let end: number;
-      // Events end with a blank line; a `data:` line carries one JSON chunk (or [DONE]).
       while ((end = buffer.indexOf('\n')) !== -1) {
         const line =
           buffer.charCodeAt(end - 1) === 13 ? buffer.slice(0, end - 1) : buffer.slice(0, end);
@@ -205,7 +220,7 @@ async function* readReply(
         }
         if (chunk.error) throw upstreamStreamError(chunk.error, provider);
         const text = chunk.choices?.[0]?.delta?.content;
-        if (typeof text === 'string' && text !== '') yield text;
+        if (typeof text === 'string' && text !== '') onText(text);
         if (chunk.usage) {
           if (typeof chunk.usage.prompt_tokens === 'number') {
             usage.inputTokens = chunk.usage.prompt_tokens;
@@ -215,18 +230,27 @@ async function* readReply(
           }
         }
       }
-    }
-  } catch (error) {
-    if (signal.aborted) throw signal.reason;
-    if (error instanceof AppError) throw error;
-    // A dropped connection mid-reply (ECONNRESET, "aborted") is the provider failing.
-    throw upstreamInvalidError(provider);
-  } finally {
-    // A consumer that stops early must not leave the upstream response open.
-    if (!response.complete) response.destroy();
-  }
-  if (signal.aborted) throw signal.reason;
-  // Compatible servers may omit [DONE]; a complete body is a complete reply.
-  if (!finished && !response.complete) throw upstreamInvalidError(provider);
-  return usage;
+    };
+
+    response.on('data', (bytes: Buffer) => {
+      if (settled) return;
+      buffer += decoder.write(bytes);
+      try {
+        readLines();
+      } catch (error) {
+        fail(error);
+      }
+    });
+    response.once('error', fail);
+    response.once('end', () => {
+      if (settled) return;
+      settled = true;
+      if (signal.aborted) reject(signal.reason as Error);
+      // Compatible servers may omit [DONE]; a complete body is a complete reply.
+      else if (!finished && !response.complete) reject(upstreamInvalidError(provider));
+      else resolve(usage);
+    });
+    // Closed before its end without an error event: cut off.
+    response.once('close', () => fail(new Error('The upstream response closed early')));
+  });
 }

@@ -5,7 +5,7 @@ import type {
 } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { streamChatCompletions, type ChatCompletionsEndpoint } from './chat-completions-stream.ts';
-import type { ReplyStream, ReplyUsage } from './reply.ts';
+import { replyFromGenerator, type ReplyStream, type ReplyUsage } from './reply.ts';
 import { toUpstreamError, UpstreamTimeout, upstreamTimeoutError } from './upstream-errors.ts';
 
 export interface ModelCall {
@@ -41,12 +41,12 @@ function sdkReply(
   const streaming = Promise.resolve(model.doStream({ prompt, abortSignal: signal }));
   // Handled when the reply is read; an unread rejection must not crash the process.
   streaming.catch(() => {});
-  return readSdkReply(streaming);
+  return replyFromGenerator(readSdkReply(streaming));
 }
 
 async function* readSdkReply(
   streaming: Promise<Awaited<ReturnType<LanguageModelV3['doStream']>>>,
-): ReplyStream {
+): AsyncGenerator<string, ReplyUsage, undefined> {
   let usage: ReplyUsage = {};
   const { stream } = await streaming;
   const parts = stream.getReader();
@@ -72,21 +72,31 @@ async function* readSdkReply(
 }
 
 /**
- * Streams a provider reply. The request is sent at once, not at the first `next()`, so the caller
- * can store the user message while the provider thinks. No retries: a failed call is reported
- * at once and the user retries (the user message is kept). The idle timer is refreshed on every
- * chunk, so a slow but steady reply never times out while a hang does. Ends normally when the
- * request's signal aborts (Stop), with what was written.
+ * Streams a provider reply. The request is sent at once, not when the reply is read. No retries:
+ * a failed call is reported at once and the user retries (the user message is kept). The idle
+ * timer is refreshed on every chunk, so a slow but steady reply never times out while a hang
+ * does. Ends normally when the request's signal aborts (Stop), with what was written.
  */
 export function streamModelReply(
   call: ModelCall,
   request: { prompt: LanguageModelV3Prompt; signal: AbortSignal },
 ): ReplyStream {
+  // Ends the provider request on Stop or when the provider falls silent. One controller fed by
+  // both, not AbortSignal.any(), which costs a dependent-signal registry per request.
+  const upstream = new AbortController();
   const idle = new AbortController();
-  const timer = setTimeout(() => idle.abort(new UpstreamTimeout()), call.idleTimeoutMs);
-  const signal = AbortSignal.any([request.signal, idle.signal]);
-  // A reply stopped before anyone reads it needs no timer either.
-  request.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  const timer = setTimeout(() => {
+    idle.abort();
+    upstream.abort(new UpstreamTimeout());
+  }, call.idleTimeoutMs);
+  const onStop = () => {
+    // A reply stopped before anyone reads it needs no timer either.
+    clearTimeout(timer);
+    upstream.abort(request.signal.reason);
+  };
+  if (request.signal.aborted) onStop();
+  else request.signal.addEventListener('abort', onStop, { once: true });
+  const { signal } = upstream;
   const lean = call.chatCompletions;
   const parts = lean
     ? streamChatCompletions(lean.endpoint, {
@@ -98,27 +108,28 @@ export function streamModelReply(
   return guarded(parts, { call, timer, idle: idle.signal, stop: request.signal });
 }
 
-async function* guarded(
+/** Refreshes the idle timer on every delta and maps failures to the chat's errors. */
+function guarded(
   parts: ReplyStream,
   context: { call: ModelCall; timer: NodeJS.Timeout; idle: AbortSignal; stop: AbortSignal },
 ): ReplyStream {
   const { timer } = context;
-  try {
-    for (;;) {
-      const step = await parts.next();
-      if (step.done) return step.value;
-      timer.refresh();
-      yield step.value;
-    }
-  } catch (error) {
-    if (context.idle.aborted) throw upstreamTimeoutError();
-    if (context.stop.aborted) return {};
-    throw toUpstreamError(error, context.call.provider);
-  } finally {
-    clearTimeout(timer);
-    // Stopped early by the consumer: end the upstream request too.
-    void parts.return({}).catch(() => {});
-  }
+  return {
+    read: async (onText) => {
+      try {
+        return await parts.read((text) => {
+          timer.refresh();
+          onText(text);
+        });
+      } catch (error) {
+        if (context.idle.aborted) throw upstreamTimeoutError();
+        if (context.stop.aborted) return {};
+        throw toUpstreamError(error, context.call.provider);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }
 
 export interface ShortAnswer {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language } from '#shared/settings/settings-schemas.ts';
-import type { ReplyStream } from './reply.ts';
+import { replyFromGenerator, type ReplyStream, type ReplyUsage } from './reply.ts';
 import { countTextTokens } from './tokens.ts';
 
 /**
@@ -28,11 +28,19 @@ export function chunkText(text: string): string[] {
  * Streams a fixed text like a model reply: in small chunks with short pauses, stopping at once
  * when the signal aborts. Usage is counted with the tokenizer; it costs nothing.
  */
-export async function* streamFixedText(
+export function streamFixedText(
   text: string,
   signal: AbortSignal,
   delayMs = CHUNK_DELAY_MS,
 ): ReplyStream {
+  return replyFromGenerator(fixedTextParts(text, signal, delayMs));
+}
+
+async function* fixedTextParts(
+  text: string,
+  signal: AbortSignal,
+  delayMs: number,
+): AsyncGenerator<string, ReplyUsage, undefined> {
   const chunks = chunkText(text);
   let sent = '';
   for (const [index, chunk] of chunks.entries()) {

@@ -17,7 +17,8 @@ interface Answer {
   headers?: Record<string, string>;
 }
 
-type Handler = (request: RecordedRequest) => Answer | undefined;
+/** A route's answer; a promise holds the response back until it settles (a slow request). */
+type Handler = (request: RecordedRequest) => Answer | undefined | Promise<Answer | undefined>;
 
 /** A text/event-stream body of the chat routes: `event:` and one JSON `data:` line each. */
 export const sseBody = (events: [event: string, data: unknown][]) =>
@@ -46,7 +47,7 @@ export function fakeServer(routes: Record<string, Handler | Answer>) {
     };
     requests.push(request);
     const route = routes[`${request.method} ${url.split('?')[0]}`];
-    const answer = typeof route === 'function' ? route(request) : route;
+    const answer = typeof route === 'function' ? await route(request) : route;
     const {
       status,
       body,

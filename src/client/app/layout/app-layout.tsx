@@ -8,7 +8,10 @@ import { Starfield } from '#client/app/layout/starfield.tsx';
 import { useViewportHeight } from '#client/app/layout/use-viewport-height.ts';
 import { PageLoading } from '#client/app/page-loading.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
-import { useConversations } from '#client/features/conversations/api/get-conversations.ts';
+import {
+  useConversations,
+  useConversationsRefresh,
+} from '#client/features/conversations/api/get-conversations.ts';
 import { useApplySettings, useSettings } from '#client/features/settings/use-settings.ts';
 import { resolveTheme } from '#client/lib/appearance.ts';
 import { useToasts } from '#client/components/ui/toast-store.ts';
@@ -31,6 +34,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { user } = useUser();
   const conversations = useConversations(user?.id ?? null);
+  useConversationsRefresh(user?.id ?? null);
   const { appearance } = useSettings();
   const location = useLocation();
   const hasToasted = useHasToasted();

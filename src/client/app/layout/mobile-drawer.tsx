@@ -1,11 +1,12 @@
 import { BadgeEuro, Home, LogIn, LogOut, Sparkle, UserPlus, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '#client/app/layout/logo.tsx';
 import { NavLinkItem } from '#client/app/layout/nav-link-item.tsx';
 import { DRAWER_BOTTOM, DRAWER_TOP } from '#client/app/layout/nav-items.ts';
 import { ConversationTitle } from '#client/app/layout/recent-conversations.tsx';
+import { useNativeModal } from '#client/components/ui/use-native-modal.ts';
 import { useLogout } from '#client/features/auth/api/auth-mutations.ts';
 import type { ConversationList } from '#client/features/conversations/api/get-conversations.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
@@ -128,13 +129,9 @@ export default function MobileDrawer({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const modal = useNativeModal(open, onOpenChange);
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
     if (!open) return;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
@@ -145,15 +142,10 @@ export default function MobileDrawer({
 
   return (
     <dialog
-      ref={ref}
+      {...modal}
       aria-labelledby="drawer-title"
       data-testid="mobile-drawer"
       className="drawer fixed inset-y-0 left-0 m-0 h-full max-h-none flex-col gap-3 overflow-y-auto border-r border-line bg-surface p-3 text-fg open:flex md:hidden"
-      onClose={() => onOpenChange(false)}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) onOpenChange(false);
-      }}
     >
       <div className="flex items-center gap-2">
         <Logo size={28} />

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useNativeModal } from './use-native-modal.ts';
 
 /**
  * A modal native <dialog>: the browser traps focus, makes the page inert and closes it on
@@ -23,25 +24,13 @@ export function ModalDialog({
   testId?: string;
   className?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
+  const modal = useNativeModal(open, onOpenChange);
   return (
     <dialog
-      ref={ref}
+      {...modal}
       aria-label={title}
       data-testid={testId}
       className={`fixed inset-x-0 top-[5vh] mx-auto max-h-[90vh] flex-col gap-3 overflow-y-auto rounded-2xl border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/50 open:flex ${className}`}
-      onClose={() => onOpenChange(false)}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) onOpenChange(false);
-      }}
     >
       <div className="flex items-center gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>

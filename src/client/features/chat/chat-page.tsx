@@ -1,7 +1,7 @@
 import { Gauge } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginRequired } from '#client/features/auth/login-required.tsx';
@@ -15,6 +15,7 @@ import type { MessageActions } from './message-actions.ts';
 import { MessageActionsProvider } from './message-editing.tsx';
 import { MessageList, preloadMessageList } from './message-list.tsx';
 import { useChat } from './use-chat.ts';
+import { parseMessageTarget, useMessageTarget } from './use-message-target.ts';
 
 // Opened on request: kept out of the screen's first load (bundle budget, issue #4).
 const ChatSearch = lazy(() => import('./chat-search.tsx'));
@@ -47,6 +48,9 @@ function ChatScreen() {
   const navigate = useNavigate();
   const choices = useComposerChoices(id);
   const chat = useChat(id, choices.extras);
+  // A search hit's message (?message=<id>): the conversation opens there, reload and back included.
+  const [params] = useSearchParams();
+  const target = useMessageTarget(id, parseMessageTarget(params.get('message')), chat);
   const busy = chat.status !== 'idle';
   const { edit, regenerate, setFeedback } = chat;
   const messageActions = useMemo<MessageActions>(
@@ -131,7 +135,7 @@ function ChatScreen() {
           />
         </Suspense>
       ) : null}
-      {chat.loading ? (
+      {chat.loading || target.seeking ? (
         <p role="status" className="p-6 text-center text-muted">
           {t('loading')}
         </p>
@@ -145,6 +149,7 @@ function ChatScreen() {
             hasOlder={chat.hasOlder}
             loadingOlder={chat.loadingOlder}
             onLoadOlder={() => void chat.loadOlder()}
+            targetId={target.targetId}
             onSuggestion={(text) => void chat.send(text)}
           />
         </MessageActionsProvider>

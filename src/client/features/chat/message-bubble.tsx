@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '#client/lib/format-date.ts';
 import { useMessageActions } from './message-actions.ts';
@@ -54,11 +54,32 @@ function ErrorBubble({ item }: { item: ChatItem }) {
   );
 }
 
+/** The message a search hit opened the conversation at. */
+export interface MessageTarget {
+  /** Outlined: just shown (not by colour alone: the outline is a shape around the bubble). */
+  highlighted: boolean;
+  /** Gets the bubble, focusable (tabindex -1) so the focus can be moved to it. */
+  ref: Ref<HTMLElement>;
+}
+
+/** An outline around the bubble that fades out when the highlight ends. */
+const targetOutline = (highlighted: boolean) =>
+  `outline-3 outline-offset-4 transition-[outline-color] duration-1000 ${
+    highlighted ? 'outline-accent' : 'outline-transparent'
+  }`;
+
 /**
  * One message of the conversation (spec 01-core §4 "Message bubble"): normal or editing, with
- * its time (HH:mm) and actions below. Handlers come from MessageActionsContext.
+ * its time (HH:mm) and actions below. Handlers come from MessageActionsContext. `target`: the
+ * message a search hit points at (aria-current, focusable, outlined while highlighted).
  */
-export function MessageBubble({ item }: { item: ChatItem }) {
+export function MessageBubble({
+  item,
+  target,
+}: {
+  item: ChatItem;
+  target?: MessageTarget | undefined;
+}) {
   const { t } = useTranslation('chat');
   const actions = useMessageActions();
   const shared = useMessageEditing();
@@ -80,9 +101,12 @@ export function MessageBubble({ item }: { item: ChatItem }) {
       } ${isEditing ? 'w-full' : ''}`}
     >
       <article
+        ref={target?.ref}
+        tabIndex={target ? -1 : undefined}
+        aria-current={target ? 'true' : undefined}
         className={`flex max-w-full flex-col gap-1 rounded-2xl px-4 py-3 ${
           mine ? 'bg-accent-strong text-white' : 'border border-line bg-surface text-fg'
-        } ${isEditing ? 'w-full' : ''}`}
+        } ${isEditing ? 'w-full' : ''} ${target ? targetOutline(target.highlighted) : ''}`}
         aria-label={mine ? t('message.you') : t('message.assistant')}
       >
         {isEditing ? (

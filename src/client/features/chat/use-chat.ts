@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { userQueryOptions } from '#client/features/auth/api/get-user.ts';
+import { refreshConversations } from '#client/features/conversations/api/get-conversations.ts';
 import { classifyError } from '#client/lib/errors.ts';
 import { apiRequest, backoffDelay, HttpError } from '#client/lib/http.ts';
 import { notifyError } from '#client/lib/notify.ts';
@@ -295,7 +297,12 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         if (controller.signal.aborted) return;
         setItems((previous) => [...withUserId(previous, reply.userMessageId), fromReply(reply)]);
         conversationRef.current = reply.conversationId;
-        void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+        // The conversation is now on top of the list (new, or newly active): one request for the
+        // list's first page, not one per page the user scrolled through.
+        const userId = queryClient.getQueryData(userQueryOptions.queryKey)?.id;
+        if (userId !== undefined) {
+          refreshConversations(queryClient, userId, { wait: true }).catch(() => {});
+        }
         // A new chat gets its address without a reload (spec 01-core §4 step 3).
         if (loadedRef.current !== reply.conversationId) {
           loadedRef.current = reply.conversationId;
@@ -437,6 +444,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
     loadingOlder: older.loadingOlder,
     loadOlder: older.loadOlder,
     loadAll: older.loadAll,
+    loadUntil: older.loadUntil,
     send,
     edit,
     regenerate,

@@ -8,8 +8,9 @@ const LARGEST_PAGE = 1000;
 
 /**
  * The older pages of a conversation, fetched as the user scrolls up (or all of them, for the
- * search overlay), put in front of the loaded messages. `conversation` names the conversation
- * the list holds now, so a page that arrives after the user moved on is dropped.
+ * search overlay, or back to a search hit's message), put in front of the loaded messages.
+ * `conversation` names the conversation the list holds now, so a page that arrives after the
+ * user moved on is dropped.
  */
 export function useOlderMessages<T>(
   conversation: { readonly current: string | null },
@@ -17,7 +18,7 @@ export function useOlderMessages<T>(
   toItem: (message: Message) => T,
 ) {
   const cursor = useRef<string | null>(null);
-  const busy = useRef<Promise<boolean> | null>(null);
+  const busy = useRef<Promise<Message[] | null> | null>(null);
   const [hasOlder, setHasOlder] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
 
@@ -27,25 +28,25 @@ export function useOlderMessages<T>(
     setHasOlder(next !== null);
   }, []);
 
-  const loadOlder = useCallback(
-    /** Resolves false when the page could not be loaded (the error toast is shown). */
-    (limit = OLDER_PAGE_SIZE): Promise<boolean> => {
+  /** The next older page, put in front; null when it could not be loaded (the toast is shown). */
+  const fetchOlder = useCallback(
+    (limit: number): Promise<Message[] | null> => {
       const conversationId = conversation.current;
       const before = cursor.current;
       if (busy.current) return busy.current;
-      if (!conversationId || !before) return Promise.resolve(true);
+      if (!conversationId || !before) return Promise.resolve([]);
       setLoadingOlder(true);
       busy.current = getMessagePage(conversationId, { limit, before })
         .then((page) => {
-          if (conversation.current !== conversationId || cursor.current !== before) return true;
+          if (conversation.current !== conversationId || cursor.current !== before) return [];
           setCursor(page.olderCursor);
           setItems((items) => [...page.messages.map(toItem), ...items]);
-          return true;
+          return page.messages;
         })
         .catch((error: unknown) => {
           // No automatic retries from the scroll position: scrolling up again retries.
           if (conversation.current === conversationId) notifyError(error);
-          return false;
+          return null;
         })
         .finally(() => {
           busy.current = null;
@@ -54,6 +55,12 @@ export function useOlderMessages<T>(
       return busy.current;
     },
     [conversation, setCursor, setItems, toItem],
+  );
+
+  const loadOlder = useCallback(
+    /** Resolves false when the page could not be loaded (the error toast is shown). */
+    async (limit = OLDER_PAGE_SIZE): Promise<boolean> => (await fetchOlder(limit)) !== null,
+    [fetchOlder],
   );
 
   /** Every older page, in the largest pages the server gives: the whole conversation is local. */
@@ -65,5 +72,22 @@ export function useOlderMessages<T>(
     }
   }, [conversation, loadOlder]);
 
-  return { hasOlder, loadingOlder, setCursor, loadOlder, loadAll };
+  /**
+   * Older pages, in the largest pages the server gives, until one holds a message `wanted`
+   * accepts (true) or the conversation's start is reached or a page fails (false).
+   */
+  const loadUntil = useCallback(
+    async (wanted: (message: Message) => boolean): Promise<boolean> => {
+      const conversationId = conversation.current;
+      while (cursor.current && conversation.current === conversationId) {
+        const page = await fetchOlder(LARGEST_PAGE);
+        if (page === null) return false;
+        if (page.some(wanted)) return conversation.current === conversationId;
+      }
+      return false;
+    },
+    [conversation, fetchOlder],
+  );
+
+  return { hasOlder, loadingOlder, setCursor, loadOlder, loadAll, loadUntil };
 }

@@ -1,7 +1,7 @@
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
-import { MessageBubble, StreamingBubble } from './message-bubble.tsx';
+import { MessageBubble, StreamingBubble, type MessageTarget } from './message-bubble.tsx';
 import { useStreamText, type StreamText } from './stream-text.ts';
 import type { ChatItem, ChatStatus } from './use-chat.ts';
 
@@ -11,6 +11,10 @@ const OVERSCAN_PX = 200;
 const VIEWPORT_EXTENSION_PX = { top: 100, bottom: 100 };
 /** Virtuoso counts item positions from here so older pages can be put in front (prepended). */
 const FIRST_INDEX = 10_000_000;
+/** How long a search hit's message stays outlined after the list shows it. */
+const HIGHLIGHT_MS = 3000;
+/** Frames in which the focus may move to a search hit's message once the list shows it. */
+const FOCUS_FRAMES = 60;
 
 /** The typing indicator or the reply as it streams: the last row while a reply is pending. */
 const PENDING_KEY = 'pending';
@@ -26,6 +30,8 @@ export interface VirtualMessageListProps {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** A search hit's message (loaded): shown in the middle of the list, outlined and focused. */
+  targetId?: number | null;
 }
 
 /**
@@ -68,13 +74,78 @@ const ROW_CLASS = 'mx-auto flex max-w-3xl flex-col px-3 py-1.5 md:px-6';
  * A stored message's row. Memoized: while a reply streams the list renders every frame, and only
  * the streaming row may do work then (Markdown of the other rows is not parsed again).
  */
-const MessageRow = memo(function MessageRow({ item }: { item: ChatItem }) {
+const MessageRow = memo(function MessageRow({
+  item,
+  target,
+}: {
+  item: ChatItem;
+  target?: MessageTarget | undefined;
+}) {
   return (
     <div className={ROW_CLASS}>
-      <MessageBubble item={item} />
+      <MessageBubble item={item} target={target} />
     </div>
   );
 });
+
+/**
+ * Scrolls to a search hit's message when it changes (on mount `initialTopMostItemIndex` does),
+ * outlines it for a moment and moves the focus to it once, so keyboard and screen reader users
+ * land on it too. `index`: its position in the rows, -1 while it is not among them.
+ */
+function useTarget(
+  targetId: number | null,
+  index: number,
+  virtuoso: RefObject<VirtuosoHandle | null>,
+) {
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const shown = useRef<number | null>(null);
+  const mounted = useRef(false);
+  /** The target's bubble while it is rendered; the focus goes to it once it is. */
+  const bubble = useRef<HTMLElement | null>(null);
+  /** Frames left to try the focus in (0: none pending). */
+  const focusTries = useRef(0);
+  const focusBubble = useCallback(function tryFocus() {
+    const element = bubble.current;
+    if (!element || focusTries.current === 0) return;
+    element.focus({ preventScroll: true });
+    // Virtuoso keeps its rows hidden (not focusable) until it has reached its first position.
+    if (document.activeElement === element) focusTries.current = 0;
+    else if (--focusTries.current > 0) requestAnimationFrame(tryFocus);
+  }, []);
+  const indexRef = useRef(index);
+  indexRef.current = index;
+  const present = index !== -1;
+
+  useEffect(() => {
+    const wasMounted = mounted.current;
+    mounted.current = true;
+    if (targetId === null || !present || shown.current === targetId) return;
+    shown.current = targetId;
+    if (wasMounted) virtuoso.current?.scrollToIndex({ index: indexRef.current, align: 'center' });
+    // Rendered already (the list opened at it) or when it scrolls into view (the ref below).
+    focusTries.current = FOCUS_FRAMES;
+    focusBubble();
+    setHighlighted(targetId);
+  }, [targetId, present, virtuoso, focusBubble]);
+
+  useEffect(() => {
+    if (highlighted === null) return;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
+  /** The target bubble's ref: focused once, without scrolling the list. */
+  const focusOnce = useCallback(
+    (element: HTMLElement | null) => {
+      bubble.current = element;
+      focusBubble();
+    },
+    [focusBubble],
+  );
+
+  return { highlighted, focusOnce };
+}
 
 /** The reply as it streams; `onGrow` after each committed piece of text. */
 function StreamingRow({ stream, onGrow }: { stream: StreamText; onGrow: () => void }) {
@@ -115,6 +186,7 @@ export default function VirtualMessageList({
   hasOlder,
   loadingOlder,
   onLoadOlder,
+  targetId = null,
 }: VirtualMessageListProps) {
   const { t } = useTranslation('chat');
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -123,6 +195,12 @@ export default function VirtualMessageList({
   const searching = filtered !== null;
   const pending = status !== 'idle' && !searching;
   const rows: Row[] = searching ? filtered : pending ? [...items, { key: PENDING_KEY }] : items;
+  // The pending row comes last, so a message's index in the items is its index in the rows.
+  const targetIndex = useMemo(
+    () => (targetId === null || searching ? -1 : items.findIndex((item) => item.id === targetId)),
+    [items, targetId, searching],
+  );
+  const { highlighted, focusOnce } = useTarget(targetId, targetIndex, virtuoso);
 
   // A growing reply keeps the list at the bottom while the reader is there; scrolled up, it stays.
   const followGrowth = useCallback(() => {
@@ -132,7 +210,14 @@ export default function VirtualMessageList({
   const renderRow = useCallback(
     (_: number, row: Row) =>
       'id' in row ? (
-        <MessageRow item={row} />
+        <MessageRow
+          item={row}
+          target={
+            row.id !== null && row.id === targetId
+              ? { highlighted: highlighted === targetId, ref: focusOnce }
+              : undefined
+          }
+        />
       ) : (
         <div className={ROW_CLASS}>
           {status === 'streaming' ? (
@@ -142,7 +227,7 @@ export default function VirtualMessageList({
           )}
         </div>
       ),
-    [status, streamText, followGrowth],
+    [status, streamText, followGrowth, targetId, highlighted, focusOnce],
   );
 
   return (
@@ -155,10 +240,17 @@ export default function VirtualMessageList({
       data={rows}
       computeItemKey={(_, row) => row.key}
       itemContent={renderRow}
-      // The conversation opens at its newest message; search results read from the first match.
+      // The conversation opens at its newest message, or at a search hit's message in the middle;
+      // the in-chat search results read from the first match.
       {...(searching
         ? {}
-        : { firstItemIndex, initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+        : {
+            firstItemIndex,
+            initialTopMostItemIndex:
+              targetIndex === -1
+                ? ({ index: 'LAST', align: 'end' } as const)
+                : ({ index: targetIndex, align: 'center' } as const),
+          })}
       // Spec 01-core §4: a new message jumps to the bottom when within 120 px of it, else glides.
       followOutput={(isAtBottom) => (searching ? false : isAtBottom ? 'auto' : 'smooth')}
       atBottomThreshold={NEAR_BOTTOM_PX}

@@ -16,9 +16,11 @@ export function SearchHitItem({ hit, onNavigate }: { hit: SearchHit; onNavigate?
         ? t('search.you')
         : t('search.assistant');
   const Icon = hit.kind === 'conversation' ? Type : MessageSquare;
+  // A message hit opens the conversation at that message (chat-page.tsx), a title hit at its end.
+  const at = hit.kind === 'message' && hit.messageId !== null ? `?message=${hit.messageId}` : '';
   return (
     <Link
-      to={`/chat/${encodeURIComponent(hit.conversationId)}`}
+      to={`/chat/${encodeURIComponent(hit.conversationId)}${at}`}
       onClick={onNavigate}
       className="flex flex-col gap-1 rounded-lg px-3 py-2 hover:bg-surface-2"
     >

@@ -11,9 +11,9 @@ const isUsable = (model: CatalogueModel | undefined, tier: SubscriptionTier) =>
 
 /**
  * The model of a reply (spec 01-core §6). A model the request names must be open to the
- * user's tier: 403 otherwise, before anything is stored. The stored setting is a preference: if
- * the plan no longer covers it (an expired subscription), the default model answers instead of
- * refusing every message.
+ * user's tier: 403 otherwise, and the request leaves nothing stored. The stored setting is a
+ * preference: if the plan no longer covers it (an expired subscription), the default model
+ * answers instead of refusing every message.
  */
 export function resolveModel(
   catalogue: Catalogue,

@@ -55,6 +55,7 @@ export function sendEventStream(
   let soon: NodeJS.Immediate | undefined;
   const subscription = { cancel: () => {} };
   const flush = () => {
+    clearTimeout(timer);
     timer = undefined;
     soon = undefined;
     if (pending === '' || closed || res.destroyed) return;
@@ -63,8 +64,8 @@ export function sendEventStream(
     pending = '';
     pendingDelta = false;
   };
-  // What arrives in the same event-loop turn (start and the first tokens, a burst of chunks read
-  // at once) goes out in one write, after the I/O callbacks of that turn: no token waits longer.
+  // Events other than deltas that arrive in one event-loop turn go out in one write, after the
+  // I/O callbacks of that turn.
   const flushSoon = () => {
     soon ??= setImmediate(flush);
   };
@@ -89,9 +90,11 @@ export function sendEventStream(
     if (event.event === 'done' || event.event === 'error') return close();
     if (replaying || soon) return;
     if (event.event !== 'delta') return flushSoon();
-    // The first token goes out in this event-loop turn; later ones at most every FLUSH_MS.
+    // A token after a quiet frame goes out at once: waiting for the end of the turn would put
+    // the rest of a burst read at once (and the reply's storing) before the first token.
+    // Later ones share a write at most every FLUSH_MS.
     const wait = lastDeltaFlush + FLUSH_MS - performance.now();
-    if (wait <= 0) flushSoon();
+    if (wait <= 0) flush();
     else timer ??= setTimeout(flush, wait);
   });
   replaying = false;

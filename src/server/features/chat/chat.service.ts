@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadCatalogue } from '#server/ai/model-catalogue.ts';
+import { loadCatalogue, type Catalogue } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
@@ -8,24 +8,26 @@ import type { Env } from '#server/env.ts';
 import type { AttachmentReader } from '#server/ports/attachments.ts';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
 import type { PersonaUser } from '#shared/personas/persona-access.ts';
-import { accessTier, historyWindow } from '#shared/plans/tiers.ts';
+import { accessTier, historyWindow, type SubscriptionTier } from '#shared/plans/tiers.ts';
 import { LANGUAGES, RESPONSE_LENGTHS } from '#shared/settings/settings-options.ts';
 import { resolveModel, resolvePersona, requireProvider } from './chat-access.ts';
 import { buildContext } from './chat-context.ts';
 import { provisionalTitle, writeTitle } from './chat-title.ts';
-import { findTurnState } from './turn-state.queries.ts';
+import { findTurnState, storeSendTurn, type TurnState } from './turn-state.queries.ts';
 import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
 import { runGeneration } from './generation-runner.ts';
+import type { PredefinedAnswerRow } from './chat.queries.ts';
 import { loadPredefinedAnswers, matchPredefinedAnswer } from './predefined-answers.ts';
 import { chooseReplySource } from './reply-source.ts';
 import {
+  allowanceExceeded,
   consumeAllowance,
   countsMessages,
   refundAllowance,
   requireTokenBudget,
   usagePeriod,
 } from './quota.service.ts';
-import { deleteTurn, storeTurn } from './turn.queries.ts';
+import { deleteTurn, recordTurn, storeTurn } from './turn.queries.ts';
 
 export interface ChatEngine {
   db: Database;
@@ -65,9 +67,9 @@ const newConversationId = () => randomBytes(16).toString('base64url');
 
 /**
  * Checks, counts, stores the user message, then starts the reply in the background and returns
- * its live generation (issue #3, ARCHITECTURE.md "hot path"). Everything that can refuse the
- * request (model access 403, persona, token limits, the message allowance 429) runs before
- * anything is stored; from the `start` event on, failures arrive as the stream's `error` event.
+ * its live generation (issue #3, ARCHITECTURE.md "hot path"). A request refused by any rule
+ * (model access 403, persona, token limits, the message allowance 429) leaves nothing stored;
+ * from the `start` event on, failures arrive as the stream's `error` event.
  */
 export async function startTurn(
   engine: ChatEngine,
@@ -94,6 +96,51 @@ export async function startTurn(
   }
 }
 
+/**
+ * The rules that can refuse a turn (model access 403, persona 404/403, an unconfigured
+ * provider, token limits 429) and what they decide: the model, the persona and the context.
+ */
+function checkTurn(input: {
+  providers: AiProviders;
+  user: ChatUser;
+  tier: SubscriptionTier;
+  options: ReplyOptions;
+  turn: Turn;
+  state: TurnState;
+  catalogue: Catalogue;
+  predefined: PredefinedAnswerRow[];
+}) {
+  const { user, tier, options, turn, state } = input;
+  const { settings: chatSettings, budget, history, personas } = state;
+  const language = oneOf(LANGUAGES, chatSettings?.language, 'de');
+  const responseLength = oneOf(RESPONSE_LENGTHS, chatSettings?.responseLength, 'balanced');
+  const model = resolveModel(input.catalogue, tier, options.model, chatSettings?.aiModel);
+  const persona = resolvePersona(personas, user, {
+    requested: options.personaId,
+    conversation: state.conversation?.personaId,
+    settings: chatSettings?.defaultPersona,
+  });
+  const predefinedAnswer = matchPredefinedAnswer(input.predefined, turn.text, language);
+  if (predefinedAnswer === undefined && !input.providers.offline) {
+    requireProvider(model, input.providers);
+  }
+
+  const contextInput = {
+    persona,
+    language,
+    responseLength,
+    history,
+    text: turn.text,
+    vision: model.vision,
+  };
+  const context = buildContext({ ...contextInput, attachments: [] });
+  requireTokenBudget(budget, {
+    modelId: model.id,
+    estimatedTokens: estimatePromptFast(context.text),
+  });
+  return { model, persona, language, predefinedAnswer, contextInput, context };
+}
+
 async function prepareReply(
   engine: ChatEngine,
   user: ChatUser,
@@ -107,74 +154,83 @@ async function prepareReply(
   const period = usagePeriod();
   const isNew = turn.conversation === undefined;
   const historyEnd = turn.answer?.userMessageId ?? turn.replaceFromId;
-
-  const [state, catalogue, predefined] = await Promise.all([
-    findTurnState(db, {
-      userId: user.id,
-      tier,
-      conversationId: isNew ? undefined : conversationId,
-      historyLimit: historyWindow(tier),
-      historyBeforeId: historyEnd,
-      personaIds: [options.personaId].filter((id) => typeof id === 'number'),
-      ...period,
-    }),
-    loadCatalogue(db),
-    loadPredefinedAnswers(db),
-  ]);
-  if (!isNew && !state.conversation) throw notFound('Conversation not found');
-  const { settings: chatSettings, budget, history, personas } = state;
-  const conversationPersonaId = state.conversation?.personaId;
-  const language = oneOf(LANGUAGES, chatSettings?.language, 'de');
-  const responseLength = oneOf(RESPONSE_LENGTHS, chatSettings?.responseLength, 'balanced');
-  const model = resolveModel(catalogue, tier, options.model, chatSettings?.aiModel);
-  const persona = resolvePersona(personas, user, {
-    requested: options.personaId,
-    conversation: conversationPersonaId,
-    settings: chatSettings?.defaultPersona,
-  });
-  const predefinedAnswer = matchPredefinedAnswer(predefined, turn.text, language);
-  if (predefinedAnswer === undefined && !providers.offline) requireProvider(model, providers);
-
-  const contextInput = {
-    persona,
-    language,
-    responseLength,
-    history,
-    text: turn.text,
-    vision: model.vision,
-  };
-  let context = buildContext({ ...contextInput, attachments: [] });
-  requireTokenBudget(budget, {
-    modelId: model.id,
-    estimatedTokens: estimatePromptFast(context.text),
-  });
-
+  // A plain send counts the free allowance and stores the user message with the turn's reads,
+  // in one round trip (the message is stored before the provider is called, issue #3); a
+  // refusal below removes it and gives the message back. Edit and regenerate write after their
+  // checks: their truncation cannot be undone.
+  const isSend = turn.answer === undefined && turn.replaceFromId === undefined;
   const counted = countsMessages(tier);
-  if (counted) await consumeAllowance(db, user.id, period);
+  const title = isNew ? provisionalTitle(turn.text) || null : null;
+
+  // Both are cached: no round trip on most requests.
+  const cached = Promise.all([loadCatalogue(db), loadPredefinedAnswers(db)]);
+  cached.catch(() => {}); // awaited below, after the state
+  const stateInput = {
+    userId: user.id,
+    tier,
+    conversationId: isNew ? undefined : conversationId,
+    historyLimit: historyWindow(tier),
+    historyBeforeId: historyEnd,
+    personaIds: [options.personaId].filter((id) => typeof id === 'number'),
+    ...period,
+  };
+  const state = isSend
+    ? await storeSendTurn(db, {
+        ...stateInput,
+        conversationId,
+        isNew,
+        title,
+        content: turn.text,
+        countIn: counted ? period.period : undefined,
+      })
+    : { ...(await findTurnState(db, stateInput)), stored: undefined };
+  if (!isNew && !state.conversation) throw notFound('Conversation not found');
+  const sent = state.stored;
   const refund = async () => {
     if (counted) await refundAllowance(db, user.id, period);
   };
+  const discardSent = async () => {
+    if (!sent) return;
+    await deleteTurn(db, {
+      userMessageId: sent.userMessageId,
+      conversationId,
+      isNewConversation: isNew,
+    });
+    await refund();
+  };
 
-  const personaId = persona?.id ?? null;
-  const title = isNew ? provisionalTitle(turn.text) || null : null;
-  // The user message is stored before the provider is called (issue #3): whatever happens to
-  // the call, the message is kept (decision 041 weighs this against a few ms of first token).
+  let checked: ReturnType<typeof checkTurn>;
+  try {
+    const [catalogue, predefined] = await cached;
+    checked = checkTurn({ providers, user, tier, options, turn, state, catalogue, predefined });
+    // A send in a conversation of the user's stores nothing only when the allowance is used up;
+    // edit and regenerate count it now.
+    if (isSend && !sent) throw await allowanceExceeded(db, user.id, period);
+    if (counted && !isSend) await consumeAllowance(db, user.id, period);
+  } catch (error) {
+    await discardSent();
+    throw error;
+  }
+  const { model, persona, language, predefinedAnswer, contextInput } = checked;
+  let { context } = checked;
+
   let userMessageId: number;
   let replyId: number;
-  try {
-    ({ userMessageId, replyId } = await storeTurn(db, {
-      conversationId,
-      userId: user.id,
-      personaId,
-      title,
-      content: turn.text,
-      isNew,
-      replaceFromId: turn.answer?.replaceFromId ?? turn.replaceFromId,
-      answerUserMessageId: turn.answer?.userMessageId,
-    }));
-  } catch (error) {
-    await refund();
-    throw error;
+  if (sent) {
+    ({ userMessageId, replyId } = sent);
+  } else {
+    try {
+      ({ userMessageId, replyId } = await storeTurn(db, {
+        conversationId,
+        userId: user.id,
+        content: turn.text,
+        replaceFromId: turn.answer?.replaceFromId ?? turn.replaceFromId,
+        answerUserMessageId: turn.answer?.userMessageId,
+      }));
+    } catch (error) {
+      await refund();
+      throw error;
+    }
   }
 
   if (turn.fileIds.length > 0) {
@@ -207,6 +263,12 @@ async function prepareReply(
   });
   const startedAt = performance.now();
   const stream = source.open(generation.signal);
+  // The conversation's persona and recency are written once the provider request has gone out
+  // (at the end of this event-loop turn) and before the reply is stored (runGeneration awaits it).
+  const turnRecorded = new Promise((resolve) => setImmediate(resolve)).then(() =>
+    recordTurn(db, { conversationId, personaId: persona?.id ?? null }),
+  );
+  turnRecorded.catch(() => {}); // awaited, and a failure logged, by runGeneration
   const { call } = source;
   generation.publish('start', {
     conversationId,
@@ -228,6 +290,7 @@ async function prepareReply(
     prompt: context.text,
     stream,
     startedAt,
+    turnRecorded,
     onFailure: refund,
     afterReply:
       isNew && call

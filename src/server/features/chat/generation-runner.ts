@@ -25,6 +25,8 @@ export interface ReplyPlan {
   stream: ReplyStream;
   /** When the reply was requested (performance.now()), for token_usage.response_time. */
   startedAt: number;
+  /** The turn's own writes still under way (the persona and recency): stored first. */
+  turnRecorded: Promise<void>;
   /** After a failed reply (the message allowance is given back). */
   onFailure: () => Promise<void>;
   /** After a stored reply (a new conversation's title). */
@@ -62,16 +64,10 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   let usage: ReplyUsage = {};
   let failure: AppError | undefined;
   try {
-    const { stream } = plan;
-    for (;;) {
-      const step = await stream.next();
-      if (step.done) {
-        usage = step.value;
-        break;
-      }
-      content += step.value;
-      generation.publish('delta', { text: step.value });
-    }
+    usage = await plan.stream.read((text) => {
+      content += text;
+      generation.publish('delta', { text });
+    });
   } catch (error) {
     failure = asAppError(error, log);
   }
@@ -110,6 +106,9 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
     userMessageId: plan.userMessageId,
   });
 
+  await plan.turnRecorded.catch((error: unknown) => {
+    log.error({ err: error }, 'recording the chat turn failed');
+  });
   let stored = false;
   try {
     if (generation.cancelled) {

@@ -1,4 +1,4 @@
-import type { Executor } from '#server/db/client.ts';
+import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, forbidden } from '#shared/errors/app-error.ts';
 import type { SubscriptionTier } from '#shared/plans/tiers.ts';
 import type { TurnState } from './turn-state.queries.ts';
@@ -7,8 +7,8 @@ import { consumeMessage, findAllowance, refundMessage } from './usage.queries.ts
 /**
  * Limits of a chat message (docs/decisions/004-monthly-quota.md):
  * - the free plan: monthlyQuota (125) + bonusMessages per calendar month (UTC), counted atomically;
- * - every plan: the tier's token_limits (monthly and daily tokens from token_usage, the largest
- *   request, GPT-5 and Claude 4 access).
+ * - every plan: the tier's token_limits (monthly and daily tokens from token_usage, summed per
+ *   day in token_usage_daily; the largest request, GPT-5 and Claude 4 access).
  * Over a limit → 429 QUOTA_EXCEEDED_ERROR; the message contains 'limit reached' where the client
  * should show the upgrade panel (spec 01-core §8).
  */
@@ -41,16 +41,20 @@ export function countsMessages(tier: SubscriptionTier) {
   return tier === 'free';
 }
 
-/** Counts one message of the free allowance, or refuses with 429. */
-export async function consumeAllowance(db: Executor, userId: number, period: UsagePeriod) {
-  const row = await consumeMessage(db, userId, period.period);
-  if (row) return;
+/** The 429 of a used-up free allowance (the client shows the upgrade panel), with its state. */
+export async function allowanceExceeded(db: Database, userId: number, period: UsagePeriod) {
   const state = await findAllowance(db, userId, period.period);
-  throw quotaError(MESSAGE_LIMIT_MESSAGE, {
+  return quotaError(MESSAGE_LIMIT_MESSAGE, {
     limit: state?.allowance ?? 0,
     used: state?.used ?? 0,
     period: period.period,
   });
+}
+
+/** Counts one message of the free allowance, or refuses with 429. */
+export async function consumeAllowance(db: Database, userId: number, period: UsagePeriod) {
+  const row = await consumeMessage(db, userId, period.period);
+  if (!row) throw await allowanceExceeded(db, userId, period);
 }
 
 export async function refundAllowance(db: Executor, userId: number, period: UsagePeriod) {

@@ -1,6 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import type { PersonaRow } from './chat.queries.ts';
+import { MONTHLY_ALLOWANCE, usedThisMonth } from './usage.queries.ts';
 
 export interface TurnState {
   settings:
@@ -60,18 +61,18 @@ export interface TurnStateInput {
   dayStart: Date;
 }
 
+/** The user's tokens since the UTC day of timestamp `param` (token_usage_daily, migration 0004). */
 const usedSince = (param: string) =>
-  `(select coalesce(sum(u.total_tokens), 0) from token_usage u
-    where u.user_id = $1 and u.created_at >= ${param}::timestamptz)`;
+  `(select coalesce(sum(d.total_tokens), 0) from token_usage_daily d
+    where d.user_id = $1 and d.day >= (${param}::timestamptz at time zone 'UTC')::date)`;
 
 /**
- * Everything a turn reads, in one statement: settings, the conversation's ownership and persona,
- * the token budget, the history window and the candidate personas. On the hot path every round
- * trip costs (doubly so on the embedded database), so this replaces five queries, prepared once.
+ * Everything a turn reads: settings, the conversation's ownership and persona, the token budget,
+ * the history window and the candidate personas, in one statement. $1 user, $2 month start,
+ * $3 day start, $4 history end (edit, regenerate), $5 history size, $6 requested personas,
+ * $7 conversation, $8 tier.
  */
-const TURN_STATE = prepareStatement<TurnStateRow>(
-  'chat_turn_state',
-  `select s.language, s.response_length as "responseLength", s.ai_model as "aiModel",
+const STATE_COLUMNS = `s.language, s.response_length as "responseLength", s.ai_model as "aiModel",
           s.default_persona as "defaultPersona",
           c.id is not null as "conversationFound", c.persona_id as "conversationPersonaId",
           l.monthly_tokens as "monthlyTokens", l.daily_tokens as "dailyTokens",
@@ -96,25 +97,120 @@ const TURN_STATE = prepareStatement<TurnStateRow>(
            from personas p
            where p.id = any($6::int[]) or p.id = c.persona_id
               or p.id = s.default_persona or (p.user_id is null and p.is_default)
-              or p.id = (select min(f.id) from personas f where f.user_id is null)) as personas
-   from (select 1) as one
+              or p.id = (select min(f.id) from personas f where f.user_id is null)) as personas`;
+
+const STATE_SOURCES = `from (select 1) as one
    left join settings s on s.user_id = $1
    left join conversations c on c.conversation_id = $7 and c.user_id = $1
-   left join token_limits l on l.tier = $8`,
+   left join token_limits l on l.tier = $8`;
+
+/**
+ * Edit and regenerate read first and write after their checks (an edit's truncation cannot be
+ * undone). On the hot path every round trip costs (doubly so on the embedded database), so this
+ * replaces five queries, prepared once.
+ */
+const TURN_STATE = prepareStatement<TurnStateRow>(
+  'chat_turn_state',
+  `select ${STATE_COLUMNS} ${STATE_SOURCES}`,
 );
 
-export async function findTurnState(db: Database, input: TurnStateInput): Promise<TurnState> {
-  const [row] = await runPrepared(db, TURN_STATE, [
-    input.userId,
-    input.monthStart.toISOString(),
-    input.dayStart.toISOString(),
-    input.historyBeforeId ?? null,
-    input.historyLimit,
-    input.personaIds.map((id) => Math.trunc(id)),
-    input.conversationId ?? null,
-    input.tier,
+/** The user owns conversation $7 (or it is new, $9). */
+const MAY_WRITE = `($9::boolean or exists (
+       select 1 from conversations o where o.conversation_id = $7 and o.user_id = $1))`;
+
+/**
+ * A plain message: the turn's reads, the free allowance's count and the user message's insert in
+ * one statement, so the provider is called sooner (docs/decisions/041-chat-hot-path.md). The
+ * reads see the database as it was before the writes. $9 new conversation (created with the
+ * title $10), $11 the text, $12 whether the plan counts messages, $13 the month (YYYY-MM). The
+ * message is written only into a new conversation or one of the user's, and only when the
+ * allowance (if counted) had room; the reply's id is reserved with it. The persona and recency
+ * are written once the checks have passed (recordTurn).
+ */
+const SEND_TURN = prepareStatement<TurnStateRow & SendTurnRow>(
+  'chat_send_turn',
+  `with qa as (
+     update users
+     set quota_used = ${usedThisMonth('$13')} + 1, quota_period = $13
+     where $12::boolean and id = $1 and ${usedThisMonth('$13')} < ${MONTHLY_ALLOWANCE}
+       and ${MAY_WRITE}
+     returning id
+   ),
+   nc as (
+     insert into conversations (conversation_id, user_id, title)
+     select $7, $1, $10
+     where $9::boolean and (not $12::boolean or exists (select 1 from qa))
+   ),
+   um as (
+     insert into messages (user_id, content, is_user_message, conversation_id)
+     select $1, $11, true, $7
+     where ${MAY_WRITE} and (not $12::boolean or exists (select 1 from qa))
+     returning id
+   )
+   select ${STATE_COLUMNS}, um.id as "userMessageId",
+          case when um.id is null then null
+               else nextval(pg_get_serial_sequence('messages', 'id'))::int end as "replyId"
+   ${STATE_SOURCES}
+   left join um on true`,
+);
+
+interface SendTurnRow {
+  userMessageId: number | null;
+  replyId: number | null;
+}
+
+const stateParams = (input: TurnStateInput, conversationId: string | null) => [
+  input.userId,
+  input.monthStart.toISOString(),
+  input.dayStart.toISOString(),
+  input.historyBeforeId ?? null,
+  input.historyLimit,
+  input.personaIds.map((id) => Math.trunc(id)),
+  conversationId,
+  input.tier,
+];
+
+/**
+ * Reads the turn state and stores the user message of a plain send (see SEND_TURN). `stored` is
+ * undefined when nothing was written: the conversation is not the user's, or the allowance had
+ * no room.
+ */
+export async function storeSendTurn(
+  db: Database,
+  input: TurnStateInput & {
+    conversationId: string;
+    isNew: boolean;
+    title: string | null;
+    content: string;
+    /** The month (YYYY-MM) whose allowance counts the message; undefined: not counted. */
+    countIn: string | undefined;
+  },
+): Promise<TurnState & { stored: { userMessageId: number; replyId: number } | undefined }> {
+  const [row] = await runPrepared(db, SEND_TURN, [
+    ...stateParams(input, input.conversationId),
+    input.isNew,
+    input.title,
+    input.content,
+    input.countIn !== undefined,
+    input.countIn ?? '',
   ]);
+  if (!row) throw new Error('The send turn query returned no row');
+  return {
+    ...toTurnState(row),
+    stored:
+      row.userMessageId === null || row.replyId === null
+        ? undefined
+        : { userMessageId: row.userMessageId, replyId: row.replyId },
+  };
+}
+
+export async function findTurnState(db: Database, input: TurnStateInput): Promise<TurnState> {
+  const [row] = await runPrepared(db, TURN_STATE, stateParams(input, input.conversationId ?? null));
   if (!row) throw new Error('The turn state query returned no row');
+  return toTurnState(row);
+}
+
+function toTurnState(row: TurnStateRow): TurnState {
   return {
     settings:
       row.language === null

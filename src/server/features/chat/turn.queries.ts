@@ -29,123 +29,63 @@ const truncateFrom = (param: string) => `d as (
       and (timestamp, id) >= (select m.timestamp, m.id from messages m where m.id = ${param}::int)
   )`;
 
-/** Creates the conversation and stores its first user message. */
-const FIRST_TURN = prepareStatement<TurnIds>(
-  'chat_insert_first_turn',
-  `with c as (
-     insert into conversations (conversation_id, user_id, title, persona_id)
-     values ($1, $2, $3, $4)
-   )
-   insert into messages (user_id, content, is_user_message, conversation_id)
-   values ($2, $5, true, $1)
-   returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId"`,
-);
-
-export async function insertFirstTurn(
-  db: Database,
-  input: {
-    conversationId: string;
-    userId: number;
-    title: string | null;
-    personaId: number | null;
-    content: string;
-  },
-): Promise<TurnIds> {
-  const [row] = await runPrepared(db, FIRST_TURN, [
-    input.conversationId,
-    input.userId,
-    input.title,
-    input.personaId,
-    input.content,
-  ]);
-  return row!;
-}
-
-/**
- * Stores a user message in an existing conversation, after deleting from `truncateFromId` on
- * (edit), and records the persona now in use.
- */
+/** Edit: stores the new text after deleting from the edited message ($4) on. */
 const TURN = prepareStatement<TurnIds>(
   'chat_insert_turn',
-  `with ${truncateFrom('$5')},
-   u as (
-     update conversations set updated_at = now(), persona_id = $4 where conversation_id = $1
-   )
+  `with ${truncateFrom('$4')}
    insert into messages (user_id, content, is_user_message, conversation_id)
    values ($2, $3, true, $1)
    returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId"`,
 );
 
-export async function insertTurn(
-  db: Database,
-  input: {
-    conversationId: string;
-    userId: number;
-    content: string;
-    personaId: number | null;
-    truncateFromId?: number;
-  },
-): Promise<TurnIds> {
-  const [row] = await runPrepared(db, TURN, [
-    input.conversationId,
-    input.userId,
-    input.content,
-    input.personaId,
-    input.truncateFromId ?? null,
-  ]);
-  return row!;
-}
-
-/** Regenerate: deletes from the replaced reply on and reserves the new reply's id. */
+/** Regenerate: deletes from the replaced reply ($2) on and reserves the new reply's id. */
 const RESERVE_REPLY = prepareStatement<{ replyId: number }>(
   'chat_reserve_reply',
-  `with ${truncateFrom('$3')},
-   u as (
-     update conversations set updated_at = now(), persona_id = $2 where conversation_id = $1
-   )
+  `with ${truncateFrom('$2')}
    select ${RESERVE_REPLY_ID} as "replyId"`,
 );
 
-export async function reserveReply(
-  db: Database,
-  input: { conversationId: string; personaId: number | null; truncateFromId?: number },
-): Promise<number> {
-  const [row] = await runPrepared(db, RESERVE_REPLY, [
-    input.conversationId,
-    input.personaId,
-    input.truncateFromId ?? null,
-  ]);
-  return row!.replyId;
-}
-
 /**
- * Stores the user side of a turn: a new conversation with its first message, a message in an
- * existing one (after truncating from `replaceFromId` for an edit), or, for a regenerate
- * (`answerUserMessageId`), only the truncation. Returns the user message and reserved reply ids.
+ * Stores the user side of an edit or a regenerate (a plain send is stored by storeSendTurn in
+ * turn-state.queries.ts): the edited message after truncating from `replaceFromId`, or, for a
+ * regenerate (`answerUserMessageId`), only the truncation. Returns the user message and
+ * reserved reply ids. The persona and recency follow with recordTurn, as for every turn.
  */
 export async function storeTurn(
   db: Database,
   input: {
     conversationId: string;
     userId: number;
-    personaId: number | null;
-    title: string | null;
     content: string;
-    isNew: boolean;
     replaceFromId: number | undefined;
     answerUserMessageId: number | undefined;
   },
 ): Promise<TurnIds> {
-  const { conversationId, userId, personaId, content } = input;
-  const truncate = input.replaceFromId === undefined ? {} : { truncateFromId: input.replaceFromId };
+  const truncateFromId = input.replaceFromId ?? null;
   if (input.answerUserMessageId !== undefined) {
-    const replyId = await reserveReply(db, { conversationId, personaId, ...truncate });
-    return { userMessageId: input.answerUserMessageId, replyId };
+    const [row] = await runPrepared(db, RESERVE_REPLY, [input.conversationId, truncateFromId]);
+    return { userMessageId: input.answerUserMessageId, replyId: row!.replyId };
   }
-  if (input.isNew) {
-    return insertFirstTurn(db, { conversationId, userId, title: input.title, personaId, content });
-  }
-  return insertTurn(db, { conversationId, userId, content, personaId, ...truncate });
+  const [row] = await runPrepared(db, TURN, [
+    input.conversationId,
+    input.userId,
+    input.content,
+    truncateFromId,
+  ]);
+  return row!;
+}
+
+const RECORD_TURN = prepareStatement(
+  'chat_record_turn',
+  `update conversations set persona_id = $2, updated_at = now() where conversation_id = $1`,
+);
+
+/** A turn's conversation: the persona now in use, and it moves to the top of the list. */
+export async function recordTurn(
+  db: Database,
+  input: { conversationId: string; personaId: number | null },
+) {
+  await runPrepared(db, RECORD_TURN, [input.conversationId, input.personaId]);
 }
 
 /** Undoes a stored user turn whose attachments were refused (the request stores nothing). */

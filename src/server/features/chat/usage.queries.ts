@@ -1,37 +1,44 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import { users } from '#server/db/schema/users.ts';
 
 /**
- * Counts one message against the free allowance (monthlyQuota + bonusMessages) of the calendar
- * month `period` in a single conditional UPDATE: the row lock serialises parallel requests, so
- * the allowance can never be exceeded. A new month starts again at 1. Undefined when refused.
+ * The free allowance in SQL over a users row, for the month given by the parameter `period`:
+ * messages used this month (a new month starts again at 0) and the allowance (monthlyQuota +
+ * bonusMessages). Shared by consumeMessage and the chat's send statement (turn-state.queries.ts).
  */
-export async function consumeMessage(db: Executor, userId: number, period: string) {
-  const usedThisPeriod = sql`(case when ${users.quotaPeriod} = ${period} then ${users.quotaUsed} else 0 end)`;
-  const [row] = await db
-    .update(users)
-    .set({ quotaUsed: sql`${usedThisPeriod} + 1`, quotaPeriod: period })
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`${usedThisPeriod} < ${users.monthlyQuota} + ${users.bonusMessages}`,
-      ),
-    )
-    .returning({ used: users.quotaUsed });
+export const usedThisMonth = (period: string) =>
+  `(case when quota_period = ${period} then quota_used else 0 end)`;
+export const MONTHLY_ALLOWANCE = `(monthly_quota + bonus_messages)`;
+
+/**
+ * Counts one message of users row $1 for month $2 when the allowance allows it, as one
+ * conditional UPDATE: the row lock serialises parallel requests, so the allowance can never be
+ * exceeded. Returns a row when counted.
+ */
+const CONSUME_MESSAGE = prepareStatement<{ used: number }>(
+  'chat_consume_message',
+  `update users
+   set quota_used = ${usedThisMonth('$2')} + 1, quota_period = $2
+   where id = $1 and ${usedThisMonth('$2')} < ${MONTHLY_ALLOWANCE}
+   returning quota_used as used`,
+);
+
+/** Counts one message against the free allowance; undefined when refused. */
+export async function consumeMessage(db: Database, userId: number, period: string) {
+  const [row] = await runPrepared(db, CONSUME_MESSAGE, [userId, period]);
   return row;
 }
 
-export async function findAllowance(db: Executor, userId: number, period: string) {
-  const [row] = await db
-    .select({
-      allowance: sql<number>`${users.monthlyQuota} + ${users.bonusMessages}`.mapWith(Number),
-      used: sql<number>`(case when ${users.quotaPeriod} = ${period} then ${users.quotaUsed} else 0 end)`.mapWith(
-        Number,
-      ),
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+const FIND_ALLOWANCE = prepareStatement<{ allowance: number; used: number }>(
+  'chat_find_allowance',
+  `select ${MONTHLY_ALLOWANCE} as allowance, ${usedThisMonth('$2')} as used
+   from users where id = $1`,
+);
+
+export async function findAllowance(db: Database, userId: number, period: string) {
+  const [row] = await runPrepared(db, FIND_ALLOWANCE, [userId, period]);
   return row;
 }
 

@@ -92,17 +92,31 @@ export function useRegister() {
   });
 }
 
-/** Logout: user null at once, revalidate and refetch after 100 ms (spec §4). */
+/** Longest wait at logout for the signed-in user's reads still on their way. */
+const LOGOUT_SETTLE_MS = 2000;
+const perUserData = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== USER_KEY[0];
+
+/**
+ * Logout: user null at once, revalidate and refetch after 100 ms (spec §4). Reads of the user's
+ * data still on their way (the list, the settings, just after signing in) finish first: sent
+ * behind the logout they would reach the server with an ended session and fail with 401.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: async () => apiRequest('POST', '/api/logout'),
+    mutationFn: async () => {
+      const until = Date.now() + LOGOUT_SETTLE_MS;
+      while (queryClient.isFetching({ predicate: perUserData }) > 0 && Date.now() < until) {
+        await wait(20);
+      }
+      return apiRequest('POST', '/api/logout');
+    },
     retry: false,
     onSuccess: async () => {
       queryClient.setQueryData(USER_KEY, null);
       // Per-user data must not outlive the session.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
+      queryClient.removeQueries({ predicate: perUserData });
       notifySuccess(t('authToast.logoutSuccessText'), t('authToast.logoutSuccessTitle'));
       await wait(100);
       await queryClient.invalidateQueries({ queryKey: USER_KEY });

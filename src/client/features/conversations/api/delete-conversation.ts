@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   conversationsQueryOptions,
+  refreshConversations,
   type ConversationsData,
 } from '#client/features/conversations/api/get-conversations.ts';
 import { apiRequest } from '#client/lib/http.ts';
@@ -27,7 +28,8 @@ export function withoutConversation(
 
 /**
  * DELETE /api/conversations/:conversationId (spec 01-core §4 "History delete"): on success the
- * row leaves every list at once, then the list and search results are refreshed.
+ * row leaves every list at once, then the list (its first page, merged into the loaded pages) and
+ * the search results are refreshed. A failed refresh leaves the row removed; the 60 s one retries.
  */
 export function useDeleteConversation(userId: number | null) {
   const queryClient = useQueryClient();
@@ -40,11 +42,17 @@ export function useDeleteConversation(userId: number | null) {
       return conversationId;
     },
     onSuccess: async (conversationId) => {
-      queryClient.setQueryData(queryKey, (data) => withoutConversation(data, conversationId));
+      const remove = () =>
+        queryClient.setQueryData(queryKey, (data) => withoutConversation(data, conversationId));
+      remove();
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['conversations'] }),
+        userId === null
+          ? undefined
+          : refreshConversations(queryClient, userId, { wait: true }).catch(() => {}),
         queryClient.invalidateQueries({ queryKey: ['search'] }),
       ]);
+      // A page that was on its way during the deletion was written with the row still in it.
+      remove();
     },
   });
 }

@@ -1,0 +1,23 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+
+/**
+ * A native <dialog> shown as a modal while `open`: the browser traps focus, makes the page
+ * behind inert and closes it on Escape. Returns the props for the <dialog>; a click on the
+ * backdrop (which lands on the dialog element itself) closes it too.
+ */
+export function useNativeModal(open: boolean, onOpenChange: (open: boolean) => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return {
+    ref,
+    onClose: () => onOpenChange(false),
+    onClick: (event: MouseEvent<HTMLDialogElement>) => {
+      if (event.target === event.currentTarget) onOpenChange(false);
+    },
+  };
+}
