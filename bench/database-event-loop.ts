@@ -25,16 +25,29 @@ const ITERATIONS = 300;
 
 async function seed(database: DatabaseHandle) {
   const { db } = database;
-  const [user] = await db.insert(users).values({ username: `bench_${randomBytes(4).toString('hex')}`, password: 'x' }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ username: `bench_${randomBytes(4).toString('hex')}`, password: 'x' })
+    .returning();
   const userId = user!.id;
-  await db.insert(userSessions).values({ userId, sessionToken: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000), lastSeenAt: new Date() });
+  await db
+    .insert(userSessions)
+    .values({
+      userId,
+      sessionToken: randomBytes(16).toString('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      lastSeenAt: new Date(),
+    });
   for (let offset = 0; offset < CONVERSATIONS; offset += 500) {
     const batch = Array.from({ length: 500 }, (_, i) => ({
       userId,
       conversationId: `c${offset + i}_${randomBytes(4).toString('hex')}`,
       title: `Gespräch ${offset + i}`,
     }));
-    const rows = await db.insert(conversations).values(batch).returning({ conversationId: conversations.conversationId });
+    const rows = await db
+      .insert(conversations)
+      .values(batch)
+      .returning({ conversationId: conversations.conversationId });
     await db.insert(messages).values(
       rows.flatMap((row) =>
         Array.from({ length: MESSAGES_PER_CONVERSATION }, (_, m) => ({
@@ -46,7 +59,10 @@ async function seed(database: DatabaseHandle) {
       ),
     );
   }
-  const [sample] = await db.select({ id: conversations.conversationId }).from(conversations).limit(1);
+  const [sample] = await db
+    .select({ id: conversations.conversationId })
+    .from(conversations)
+    .limit(1);
   return { userId, conversationId: sample!.id };
 }
 
@@ -54,14 +70,28 @@ async function measure(name: string, database: DatabaseHandle) {
   const { userId, conversationId } = await seed(database);
   const { db } = database;
   const queries: Record<string, () => Promise<unknown>> = {
-    'session lookup': () => db.select().from(userSessions).where(eq(userSessions.userId, userId)).limit(1),
+    'session lookup': () =>
+      db.select().from(userSessions).where(eq(userSessions.userId, userId)).limit(1),
     'conversation list (50 newest)': () =>
-      db.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.id)).limit(50),
+      db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.userId, userId))
+        .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+        .limit(50),
     'messages of a conversation': () =>
-      db.select().from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId))).orderBy(messages.timestamp, messages.id),
-    'insert message': () => db.insert(messages).values({ userId, conversationId, content: 'hallo', isUserMessage: true }),
+      db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId)))
+        .orderBy(messages.timestamp, messages.id),
+    'insert message': () =>
+      db.insert(messages).values({ userId, conversationId, content: 'hallo', isUserMessage: true }),
     'substring scan over all messages': () =>
-      db.select({ n: sql<number>`count(*)` }).from(messages).where(sql`${messages.content} ilike '%dolor%'`),
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(messages)
+        .where(sql`${messages.content} ilike '%dolor%'`),
   };
   const rows: string[][] = [];
   for (const [label, run] of Object.entries(queries)) {

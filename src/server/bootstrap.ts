@@ -5,7 +5,10 @@ import { seedPersonas } from '#server/features/personas/personas.seed.ts';
 import { seedTokenLimits } from '#server/features/usage/token-limits.seed.ts';
 
 /** Brings a database to the current schema and built-in data; safe to run on every start. */
-export async function prepareDatabase(database: DatabaseHandle, env: Pick<Env, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>) {
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  env: Pick<Env, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>,
+) {
   await database.migrate();
   await seedPersonas(database.db);
   await seedTokenLimits(database.db);

@@ -23,9 +23,7 @@ export const EnvSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
-    APP_SECRET: optionalText.pipe(
-      z.string().min(32, 'must be at least 32 characters').optional(),
-    ),
+    APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(
       z.string().min(8, 'must be at least 8 characters').optional(),

@@ -146,7 +146,11 @@ const MATRIX: Record<string, Case> = {
   },
   'PUT /api/admin/models/:modelId': {
     url: (f) => `/api/admin/models/${f.modelId}`,
-    payload: () => ({ displayName: 'Matrix', provider: 'openai-compatible', upstreamModel: 'llama3' }),
+    payload: () => ({
+      displayName: 'Matrix',
+      provider: 'openai-compatible',
+      upstreamModel: 'llama3',
+    }),
     expect: { guest: 401, user: 403, other: 403, admin: 200 },
   },
   'DELETE /api/admin/models/:modelId': {

@@ -31,7 +31,9 @@ describe('the one error envelope', () => {
       payload: '{"username": "x", ',
     });
     expect(response.statusCode).toBe(400);
-    expect(expectEnvelope(response.body, 400, 'VALIDATION_ERROR').message).toBe('Malformed JSON body');
+    expect(expectEnvelope(response.body, 400, 'VALIDATION_ERROR').message).toBe(
+      'Malformed JSON body',
+    );
   });
 
   it('answers wrong types with per-field details', async () => {

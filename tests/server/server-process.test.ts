@@ -88,7 +88,10 @@ describe('the server process', () => {
     const ready = await fetch(`${server.baseUrl}/readyz`);
     expect(await ready.json()).toMatchObject({ status: 'ok' });
 
-    const login = await post(server.baseUrl, '/api/login', { username: 'chief', password: ADMIN_PASSWORD });
+    const login = await post(server.baseUrl, '/api/login', {
+      username: 'chief',
+      password: ADMIN_PASSWORD,
+    });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ username: 'chief', isAdmin: true });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;

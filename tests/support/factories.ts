@@ -29,7 +29,11 @@ export async function createUser(db: Database, overrides: UserOverrides = {}) {
 }
 
 /** A real server-side session for the user; returns the Cookie header value. */
-export async function signIn(db: Database, user: { id: number; username: string }, rememberMe = false) {
+export async function signIn(
+  db: Database,
+  user: { id: number; username: string },
+  rememberMe = false,
+) {
   const session = await startSession(db, TEST_SECRET, {
     userId: user.id,
     attemptedUsername: user.username,

@@ -50,11 +50,17 @@ try {
         port.close();
       }
     } catch (error) {
-      port.postMessage({ type: 'error', message: (error as Error).message } satisfies PgliteWorkerReply);
+      port.postMessage({
+        type: 'error',
+        message: (error as Error).message,
+      } satisfies PgliteWorkerReply);
     }
   };
   port.on('message', (request: PgliteWorkerRequest) => void handle(request));
   port.postMessage({ type: 'ready' } satisfies PgliteWorkerReply);
 } catch (error) {
-  port.postMessage({ type: 'error', message: (error as Error).message } satisfies PgliteWorkerReply);
+  port.postMessage({
+    type: 'error',
+    message: (error as Error).message,
+  } satisfies PgliteWorkerReply);
 }

@@ -43,4 +43,5 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${asciiFileName(safe)}"; filename*=UTF-8''${encodeExtValue(safe)}`;
 }
 
-export const attachmentDisposition = (fileName: string) => contentDisposition('attachment', fileName);
+export const attachmentDisposition = (fileName: string) =>
+  contentDisposition('attachment', fileName);

@@ -6,10 +6,38 @@ import { tokenLimits } from '#server/db/schema/ai.ts';
  * an administrator's later changes are never overwritten.
  */
 export const DEFAULT_TOKEN_LIMITS = [
-  { tier: 'free', monthlyTokens: 250_000, dailyTokens: 25_000, maxRequestSize: 8_000, gpt5Access: false, claude4Access: false },
-  { tier: 'premium', monthlyTokens: 2_000_000, dailyTokens: 150_000, maxRequestSize: 16_000, gpt5Access: false, claude4Access: false },
-  { tier: 'expert', monthlyTokens: 10_000_000, dailyTokens: 750_000, maxRequestSize: 64_000, gpt5Access: false, claude4Access: false },
-  { tier: 'ultimate', monthlyTokens: 50_000_000, dailyTokens: 4_000_000, maxRequestSize: 128_000, gpt5Access: true, claude4Access: true },
+  {
+    tier: 'free',
+    monthlyTokens: 250_000,
+    dailyTokens: 25_000,
+    maxRequestSize: 8_000,
+    gpt5Access: false,
+    claude4Access: false,
+  },
+  {
+    tier: 'premium',
+    monthlyTokens: 2_000_000,
+    dailyTokens: 150_000,
+    maxRequestSize: 16_000,
+    gpt5Access: false,
+    claude4Access: false,
+  },
+  {
+    tier: 'expert',
+    monthlyTokens: 10_000_000,
+    dailyTokens: 750_000,
+    maxRequestSize: 64_000,
+    gpt5Access: false,
+    claude4Access: false,
+  },
+  {
+    tier: 'ultimate',
+    monthlyTokens: 50_000_000,
+    dailyTokens: 4_000_000,
+    maxRequestSize: 128_000,
+    gpt5Access: true,
+    claude4Access: true,
+  },
 ] as const;
 
 export async function seedTokenLimits(db: Executor) {

@@ -91,5 +91,5 @@ export function toUpdateInput(
     if (value !== persona[field]) changes[field] = value;
   }
   if (values.language !== persona.language) changes.language = values.language;
-  return Object.keys(changes).length === 0 ? null : (changes);
+  return Object.keys(changes).length === 0 ? null : changes;
 }
