@@ -284,6 +284,24 @@ describe('opening a search hit at its message (?message=<id>)', () => {
     expect(hitBubble()).toBeUndefined();
   });
 
+  it('searching in the conversation spends the hit: after the search the list is at its end', async () => {
+    server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    renderApp('/chat/c1?message=5');
+    await waitFor(() => expect(hitBubble()).toBeTruthy());
+    expect(screen.queryByText('Nachricht 1000')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Suchen' }));
+    const field = await screen.findByRole('searchbox', { name: 'Nachrichten durchsuchen' });
+    await userEvent.type(field, 'Nachricht 99');
+    expect(await screen.findByText('Treffer: 11')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Suche schließen' }));
+
+    // Like any conversation after a search, not back at the hit's message.
+    expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
+    expect(screen.queryByText('Das Orbit-Handbuch liegt im Keller')).toBeNull();
+    expect(hitBubble()).toBeUndefined();
+  });
+
   it('a hit followed from the search dialog scrolls the open conversation to its message', async () => {
     const messageHit = {
       kind: 'message',

@@ -49,8 +49,20 @@ function ChatScreen() {
   const choices = useComposerChoices(id);
   const chat = useChat(id, choices.extras);
   // A search hit's message (?message=<id>): the conversation opens there, reload and back included.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const target = useMessageTarget(id, parseMessageTarget(params.get('message')), chat);
+  /** The hit has served once the user searches here or writes: the list opens at the end again. */
+  const leaveTarget = () => {
+    if (!params.has('message')) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('message');
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const busy = chat.status !== 'idle';
   const { edit, regenerate, setFeedback } = chat;
   const messageActions = useMemo<MessageActions>(
@@ -78,6 +90,7 @@ function ChatScreen() {
 
   const toggleSearch = () => {
     if (search !== null) return setSearch(null);
+    leaveTarget();
     setSearch('');
     // The filter covers the whole conversation, not only the pages scrolled through so far.
     setLoadingAll(true);
@@ -150,7 +163,10 @@ function ChatScreen() {
             loadingOlder={chat.loadingOlder}
             onLoadOlder={() => void chat.loadOlder()}
             targetId={target.targetId}
-            onSuggestion={(text) => void chat.send(text)}
+            onSuggestion={(text) => {
+              leaveTarget();
+              void chat.send(text);
+            }}
           />
         </MessageActionsProvider>
       )}
@@ -158,7 +174,10 @@ function ChatScreen() {
       <ChatInput
         busy={busy}
         choices={choices}
-        onSend={(text, extras) => void chat.send(text, extras)}
+        onSend={(text, extras) => {
+          leaveTarget();
+          void chat.send(text, extras);
+        }}
       />
     </div>
   );
