@@ -385,6 +385,26 @@ describe('the 60 s refresh of the conversation list (spec 01-core §7)', () => {
     expect(within(list).queryByText('Gespräch 200')).toBeNull();
   });
 
+  it('a conversation deleted elsewhere below the first page leaves the list too', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let rows = Array.from({ length: 450 }, (_, index) => active(index + 1));
+    const server = signedIn({ 'GET /api/conversations': pagedList(() => [...rows]) });
+    const { list, scroller } = await scrolledThrough(4);
+    const before = listCalls(server.requests).length;
+
+    // On another device: one on the fourth loaded page deleted, one not loaded yet too.
+    rows = rows.filter((row) => row.id !== 120 && row.id !== 10);
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    await waitFor(() => expect(screen.getByText('Gespräche insgesamt: 448')).toBeTruthy());
+    // The first page cannot show it: the server's total can. The loaded pages come again.
+    await waitFor(() => expect(listCalls(server.requests).slice(before)).toHaveLength(5));
+    await waitFor(() => expect(list.querySelector('li')?.getAttribute('aria-setsize')).toBe('400'));
+    fireEvent.scroll(scroller, { target: { scrollTop: 330 * 68 - 400 } });
+    await waitFor(() => expect(within(list).getByText('Gespräch 121')).toBeTruthy());
+    expect(within(list).queryByText('Gespräch 120')).toBeNull();
+  });
+
   it('fetches the loaded pages again when more than a page changed in the meantime', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let rows = Array.from({ length: 250 }, (_, index) => active(index + 1));

@@ -87,7 +87,8 @@ export function flattenConversations(data: ConversationsData | undefined) {
  * The list is ordered by last activity, and activity only moves a conversation up. So the old
  * row the fresh page ends with, if unchanged, splits the loaded rows: those above it are all in
  * the fresh page unless deleted (they go), those below it stay unless they moved up into the
- * fresh page (the fresh copy counts). A deletion further down shows on the next full load.
+ * fresh page (the fresh copy counts). A deletion further down (or a row that moved up from the
+ * pages not loaded yet) shows in the server's total: fewer rows than the merge accounts for.
  */
 export function mergeFirstPage(
   data: ConversationsData,
@@ -105,6 +106,10 @@ export function mergeFirstPage(
   if (!unchanged) return null;
   const inFresh = new Set(fresh.items.map((row) => row.conversationId));
   const below = new Set(loaded.slice(at + 1).filter((row) => !inFresh.has(row.conversationId)));
+  const notLoaded = Math.max(0, (data.pages[0]?.total ?? loaded.length) - loaded.length);
+  if (fresh.total !== null && fresh.total < fresh.items.length + below.size + notLoaded) {
+    return null;
+  }
   const [first, ...rest] = data.pages.map((page) => ({
     ...page,
     items: page.items.filter((row) => below.has(row)),
