@@ -35,11 +35,10 @@
  *   npm run bench -- chat-stream
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { forwardingCostMicros } from './support/forwarding-cost.ts';
+import { withScratchPostgres } from './support/scratch-postgres.ts';
 import { percentile, printTable } from './support/stats.ts';
 import type { CpuTimes } from './support/thread-cpu.ts';
 
@@ -385,21 +384,9 @@ try {
   results.push(await measureFloor(fake.info.url));
   results.push(await measureOrbit('Orbit, PGlite', fake.info.url, ''));
 
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dbName = `orbit_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${dbName}`;
-    results.push(await measureOrbit('Orbit, PostgreSQL', fake.info.url, url.toString()));
-    await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-  } catch (error) {
-    console.warn(`PostgreSQL run skipped: ${(error as Error).message}`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
+  await withScratchPostgres(async (url) => {
+    results.push(await measureOrbit('Orbit, PostgreSQL', fake.info.url, url));
+  });
 } finally {
   await close(fake);
 }

@@ -12,11 +12,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { MIGRATIONS_DIR, openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
 import { users, userSessions } from '#server/db/schema/users.ts';
+import { withScratchPostgres } from './support/scratch-postgres.ts';
 import { percentile, printTable } from './support/stats.ts';
 
 const CONVERSATIONS = 2_000;
@@ -30,14 +30,12 @@ async function seed(database: DatabaseHandle) {
     .values({ username: `bench_${randomBytes(4).toString('hex')}`, password: 'x' })
     .returning();
   const userId = user!.id;
-  await db
-    .insert(userSessions)
-    .values({
-      userId,
-      sessionToken: randomBytes(16).toString('hex'),
-      expiresAt: new Date(Date.now() + 86_400_000),
-      lastSeenAt: new Date(),
-    });
+  await db.insert(userSessions).values({
+    userId,
+    sessionToken: randomBytes(16).toString('hex'),
+    expiresAt: new Date(Date.now() + 86_400_000),
+    lastSeenAt: new Date(),
+  });
   for (let offset = 0; offset < CONVERSATIONS; offset += 500) {
     const batch = Array.from({ length: 500 }, (_, i) => ({
       userId,
@@ -141,24 +139,15 @@ for (const [label, open] of [
   await database.close();
 }
 
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `orbit_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${dbName}`;
-  const postgres = await openDatabase({ databaseUrl: url.toString() });
-  await prepareDatabase(postgres, {});
-  rows.push(...(await measure('postgres', postgres)));
-  await postgres.close();
-  await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-} catch (error) {
-  console.warn(`PostgreSQL baseline skipped: ${(error as Error).message}`);
-} finally {
-  await admin.end().catch(() => {});
-}
+await withScratchPostgres(async (url) => {
+  const postgres = await openDatabase({ databaseUrl: url });
+  try {
+    await prepareDatabase(postgres, {});
+    rows.push(...(await measure('postgres', postgres)));
+  } finally {
+    await postgres.close();
+  }
+});
 
 printTable(
   `Database queries (${CONVERSATIONS} conversations, ${CONVERSATIONS * MESSAGES_PER_CONVERSATION} messages)`,

@@ -9,13 +9,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { users } from '#server/db/schema/users.ts';
 import { escapeLike, searchQuery } from '#server/features/search/search.queries.ts';
 import { searchConversations } from '#server/features/search/search.service.ts';
 import { parseSearchTerms } from '#shared/search/search-snippet.ts';
+import { withScratchPostgres } from './support/scratch-postgres.ts';
 import { percentile, printTable } from './support/stats.ts';
 
 const CONVERSATIONS = 2_000;
@@ -152,27 +152,15 @@ try {
   await pglite.close();
 }
 
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `orbit_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${dbName}`;
-  const postgres = await openDatabase({ databaseUrl: url.toString() });
+await withScratchPostgres(async (url) => {
+  const postgres = await openDatabase({ databaseUrl: url });
   try {
     await prepareDatabase(postgres, {});
     rows.push(...(await measure('PostgreSQL', postgres)));
   } finally {
     await postgres.close();
-    await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
   }
-} catch (error) {
-  console.warn(`PostgreSQL run skipped: ${(error as Error).message}`);
-} finally {
-  await admin.end().catch(() => {});
-}
+});
 
 printTable(
   `Search over ${MESSAGES} messages of one user, ${ITERATIONS} runs per query`,
