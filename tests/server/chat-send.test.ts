@@ -49,3 +49,30 @@ describe('POST /api/chat', () => {
     expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
   });
 });
+
+describe('input the database cannot hold', () => {
+  // PostgreSQL ids are 32-bit and its text cannot hold U+0000: both must be a 400, not a 500.
+  it('refuses ids beyond the id range and NUL characters with 400, storing nothing', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const tooLarge = 2 ** 31;
+    const calls = [
+      { url: '/api/chat', payload: { message: 'Hallo', fileIds: [tooLarge] } },
+      { url: '/api/chat', payload: { message: 'Hallo', personaId: tooLarge } },
+      { url: '/api/chat', payload: { message: 'Hal\u0000lo' } },
+      { url: '/api/chat', payload: { message: 'Hallo', conversationId: 'a\u0000b' } },
+      { url: '/api/chat/edit', payload: { messageId: tooLarge, message: 'Neu' } },
+      { url: '/api/chat/regenerate', payload: { messageId: tooLarge } },
+      { url: '/api/chat/regenerate', payload: { conversationId: 'a\u0000b' } },
+      { url: '/api/chat/stop', payload: { conversationId: 'a\u0000b' } },
+    ];
+    for (const call of calls) {
+      const response = await api(t.app, { method: 'POST', cookie, ...call });
+      expect(response.statusCode, JSON.stringify(call)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 });
+    }
+    const stream = await api(t.app, { method: 'GET', url: '/api/chat/stream/a%00b', cookie });
+    expect(stream.statusCode).toBe(400);
+    const list = await api(t.app, { method: 'GET', url: '/api/conversations', cookie });
+    expect(list.json()).toEqual([]);
+  });
+});

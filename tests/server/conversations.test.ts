@@ -85,6 +85,32 @@ describe('GET /api/conversations', () => {
   });
 });
 
+describe('input the database cannot hold', () => {
+  // PostgreSQL ids are 32-bit and its text cannot hold U+0000: both must be a 400, not a 500.
+  it('refuses ids beyond the id range and NUL characters with 400', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { conversation } = await createConversation(t.db, user.id, {
+      title: 'Kept',
+      messages: ['Q', 'A'],
+    });
+    const url = `/api/conversations/${conversation.conversationId}`;
+    const calls = [
+      { method: 'GET', url: '/api/conversations/a%00b' },
+      { method: 'DELETE', url: '/api/conversations/a%00b' },
+      { method: 'GET', url: '/api/messages/a%00b' },
+      { method: 'GET', url: `/api/messages/${conversation.conversationId}?before=${2 ** 31}` },
+      { method: 'PATCH', url, payload: { title: 'Ti\u0000tel' } },
+      { method: 'PATCH', url, payload: { personaId: 2 ** 31 } },
+    ] as const;
+    for (const call of calls) {
+      const response = await api(t.app, { cookie, ...call });
+      expect(response.statusCode, JSON.stringify(call)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 });
+    }
+    expect((await get(url, cookie)).json()).toMatchObject({ title: 'Kept', personaId: null });
+  });
+});
+
 describe('one conversation', () => {
   it('reads, renames and changes the persona', async () => {
     const { user, cookie } = await createSignedInUser(t.db);

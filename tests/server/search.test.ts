@@ -59,6 +59,13 @@ describe('GET /api/search validation', () => {
     }
   });
 
+  it('refuses a NUL character, which no stored text can hold, with 400', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const response = await search(cookie, 'hal\u0000lo');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 });
+  });
+
   it('needs a signed-in user', async () => {
     const response = await api(t.app, { method: 'GET', url: '/api/search?q=hallo' });
     expect(response.statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PersonaRefSchema } from '#shared/settings/settings-schemas.ts';
+import { hasNoNul, MAX_ROW_ID, NUL_MESSAGE } from '#shared/validation/database-input.ts';
 import { ConversationIdSchema, FeedbackValueSchema } from './chat-schemas.ts';
 
 /** A conversation row (spec 01-core §3); title null is shown as 'Neues Gespräch'. */
@@ -29,7 +30,7 @@ export const ConversationListQuerySchema = z.object({
 /** GET /api/messages/:id: the latest `limit` messages, oldest first; `before` pages back. */
 export const MessageListQuerySchema = z.object({
   limit: limit(MESSAGE_PAGE),
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
 });
 
 export const ConversationParamsSchema = z.object({ id: ConversationIdSchema });
@@ -43,7 +44,14 @@ export const MessageIdParamsSchema = z.object({
 
 export const UpdateConversationSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'Title must not be empty').max(200).nullable().optional(),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Title must not be empty')
+      .max(200)
+      .refine(hasNoNul, NUL_MESSAGE)
+      .nullable()
+      .optional(),
     personaId: PersonaRefSchema.optional(),
   })
   .refine((patch) => patch.title !== undefined || patch.personaId !== undefined, {

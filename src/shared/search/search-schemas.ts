@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NUL_MESSAGE } from '#shared/validation/database-input.ts';
 
 /** Longest search text accepted; longer input is a paste, not a query. */
 export const SEARCH_QUERY_MAX = 200;
@@ -36,7 +37,8 @@ export const SearchQuerySchema = z.object({
     .string({ error: SEARCH_MESSAGES.emptyQuery })
     .trim()
     .min(1, SEARCH_MESSAGES.emptyQuery)
-    .max(SEARCH_QUERY_MAX, `The search text may have at most ${SEARCH_QUERY_MAX} characters`),
+    .max(SEARCH_QUERY_MAX, `The search text may have at most ${SEARCH_QUERY_MAX} characters`)
+    .refine(hasNoNul, NUL_MESSAGE),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')

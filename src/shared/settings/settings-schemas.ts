@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MODEL_ID } from '#shared/models/model-ids.ts';
 import { CatalogueModelIdSchema } from '#shared/models/model-schemas.ts';
+import { RowIdSchema } from '#shared/validation/database-input.ts';
 import {
   ACCENT_COLORS,
   APPEARANCE_DEFAULTS,
@@ -48,7 +49,7 @@ export type Language = z.infer<typeof LanguageSchema>;
 /** A persona reference: a number, a numeric string (spec §4 "number or numeric string") or null. */
 export const PersonaRefSchema = z.union(
   [
-    z.number().int().positive(),
+    RowIdSchema,
     z
       .string()
       .trim()
