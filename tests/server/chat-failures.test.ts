@@ -19,6 +19,7 @@ beforeAll(async () => {
   fake.when('[f-mid]', { chunks: ['Half', ' a', ' reply'], failAfterChunks: 2 });
   fake.when('[f-malformed]', { chunks: ['One', ' two'], malformedAfterChunks: 1 });
   fake.when('[f-hang]', { hang: true });
+  fake.when('[f-empty]', { chunks: [], usage: { input: 21, output: 9 } });
   fake.when('[f-stall]', { chunks: ['Starts', ' then', ' stalls'], chunkDelayMs: 4_000 });
   fake.when('[f-slow]', {
     chunks: ['Slow', ' but', ' steady', ' wins', '.'],
@@ -98,6 +99,25 @@ describe('a failure mid-stream', () => {
       expect(await quotaUsed(user.id)).toBe(0);
     },
   );
+});
+
+describe('a reply without any text', () => {
+  it('is an API_ERROR with nothing stored, so the user can retry', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const response = await sendChat(t.app, cookie, { message: 'Say nothing [f-empty]' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'API_ERROR', statusCode: 502 });
+    const { events } = await streamChat(t.app, cookie, { message: 'Again [f-empty]' });
+    expect(single(events, 'error')).toMatchObject({ code: 'API_ERROR', statusCode: 502 });
+    expect(dataOf(events, 'done')).toEqual([]);
+    const { conversationId } = single(events, 'start');
+    expect(await storedMessages(conversationId)).toEqual([['user', 'Again [f-empty]']]);
+    // The provider's usage is kept; the message goes back to the allowance.
+    const usage = await usageOf(user.id);
+    expect(usage).toHaveLength(2);
+    expect(usage[0]).toMatchObject({ status: 'error', inputTokens: 21, outputTokens: 9 });
+    expect(await quotaUsed(user.id)).toBe(0);
+  });
 });
 
 describe('timeouts', () => {

@@ -54,6 +54,19 @@ export function upstreamInvalidError(provider: string): AppError {
   );
 }
 
+/**
+ * The provider ended the reply without any text (a content filter, a reasoning model that spent
+ * its tokens thinking): nothing to show or store, so it fails like a broken reply and can be retried.
+ */
+export function upstreamEmptyError(provider: string | undefined): AppError {
+  return new AppError(
+    'API_ERROR',
+    502,
+    'The AI service sent an empty reply. Please try again later.',
+    provider === undefined ? undefined : { provider },
+  );
+}
+
 /** An error event inside a stream: rate limits and overload are "later" (503), the rest 502. */
 export function upstreamStreamError(
   error: { code?: unknown; type?: unknown },

@@ -286,6 +286,7 @@ async function prepareReply(
     userMessageId,
     replyId,
     modelId: source.modelId,
+    provider: call?.provider,
     prices: source.prices,
     prompt: context.text,
     stream,

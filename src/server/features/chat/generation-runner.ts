@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReplyStream, ReplyUsage } from '#server/ai/reply.ts';
+import { upstreamEmptyError } from '#server/ai/upstream-errors.ts';
 import { costOf, countPromptTokens, countTextTokens, type PromptText } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
@@ -18,6 +19,8 @@ export interface ReplyPlan {
   replyId: number;
   /** Stored in messages.model and token_usage.model. */
   modelId: string;
+  /** The provider that writes the reply (error details); none for built-in answers. */
+  provider: string | undefined;
   prices: { inputPricePerMillion: number; outputPricePerMillion: number };
   /** The prompt as text, to estimate input tokens the provider did not report. */
   prompt: PromptText;
@@ -72,6 +75,9 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
     failure = asAppError(error, log);
   }
   const stopped = failure === undefined && generation.signal.aborted;
+  // A reply that ended by itself with no text has nothing to show: a failure, not an empty bubble.
+  if (failure === undefined && !stopped && content === '')
+    failure = upstreamEmptyError(plan.provider);
 
   const inputTokens = usage.inputTokens ?? countPromptTokens(plan.prompt);
   const outputTokens = usage.outputTokens ?? countTextTokens(content);
