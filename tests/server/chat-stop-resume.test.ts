@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { messages } from '#server/db/schema/chat.ts';
-import { deltaText, openEventStream, single } from '#tests/support/chat-helpers.ts';
+import {
+  deltaText,
+  openEventStream,
+  parseEvents,
+  single,
+  streamChat,
+} from '#tests/support/chat-helpers.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
 import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
@@ -128,6 +134,29 @@ describe('a dropped connection', () => {
     const { conversation } = await createConversation(t.db, user.id, { messages: ['Q', 'A'] });
     const url = `/api/chat/stream/${conversation.conversationId}`;
     expect((await api(t.app, { method: 'GET', url, cookie })).statusCode).toBe(204);
+  });
+
+  it('answers 204 to a page that has already seen the end of the reply', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const { events } = await streamChat(t.app, cookie, { message: 'Short [seen-end]' });
+    const { conversationId } = single(events, 'start');
+    const url = `/api/chat/stream/${conversationId}`;
+    // An EventSource reconnects after every 200 that ends; 204 tells it there is nothing more.
+    const seenEnd = await api(t.app, {
+      method: 'GET',
+      url,
+      cookie,
+      headers: { accept: 'text/event-stream', 'last-event-id': events.at(-1)!.id! },
+    });
+    expect(seenEnd.statusCode).toBe(204);
+    const beforeEnd = await api(t.app, {
+      method: 'GET',
+      url,
+      cookie,
+      headers: { accept: 'text/event-stream', 'last-event-id': events.at(-2)!.id! },
+    });
+    expect(beforeEnd.statusCode).toBe(200);
+    expect(parseEvents(beforeEnd.body).map((event) => event.event)).toEqual(['done']);
   });
 });
 

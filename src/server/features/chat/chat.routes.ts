@@ -97,9 +97,12 @@ export function registerChatRoutes(
       const { conversationId } = request.params;
       await requireOwnConversation(ctx.db, userId, conversationId);
       const generation = engine.registry.find(conversationId);
-      // 204 tells an EventSource there is nothing to follow (no reply in progress).
-      if (!generation || generation.userId !== userId) return reply.status(204).send();
-      sendEventStream(request, reply, generation, lastEventId(request));
+      const after = lastEventId(request);
+      // 204 tells an EventSource there is nothing to follow: no reply in progress, or one whose
+      // end the client has already seen (a 200 that ends at once would make it reconnect).
+      const seenEnd = after !== undefined && generation?.outcome()?.id === after;
+      if (!generation || generation.userId !== userId || seenEnd) return reply.status(204).send();
+      sendEventStream(request, reply, generation, after);
       return reply;
     },
   );
