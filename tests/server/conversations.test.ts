@@ -83,6 +83,16 @@ describe('GET /api/conversations', () => {
     expect((await get('/api/conversations?before=bogus', cookie)).statusCode).toBe(400);
     expect((await get('/api/conversations?limit=201', cookie)).statusCode).toBe(400);
   });
+
+  it('refuses a cursor naming a time that does not exist with 400, not 500', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    for (const raw of ['2020-13-45T99:99Z|1', '2020-02-30T10:00:00Z|1', '0000-01-01T00:00:00Z|1']) {
+      const before = Buffer.from(raw).toString('base64url');
+      const response = await get(`/api/conversations?before=${before}`, cookie);
+      expect(response.statusCode, raw).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
 });
 
 describe('input the database cannot hold', () => {

@@ -45,9 +45,18 @@ function encodeCursor(updatedAt: string, id: number) {
   return Buffer.from(`${updatedAt}|${id}`).toString('base64url');
 }
 
+/** A UTC instant as encodeCursor writes it, naming a time that exists (the database casts it). */
+function isCursorTime(value: string) {
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d{1,6})?Z$/.exec(value);
+  if (!match) return false;
+  const time = new Date(value);
+  // Date rolls 02-30 over to 03-01; a changed text means the time does not exist.
+  return time.getUTCFullYear() >= 1 && time.toISOString().startsWith(match[1]!);
+}
+
 function decodeCursor(cursor: string) {
   const [updatedAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!updatedAt || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(updatedAt) || !/^\d{1,9}$/.test(id ?? '')) {
+  if (!updatedAt || !isCursorTime(updatedAt) || !/^\d{1,9}$/.test(id ?? '')) {
     throw invalid('Invalid cursor', { before: ['Use the X-Next-Cursor of the previous page'] });
   }
   return { updatedAt, id: Number(id) };
