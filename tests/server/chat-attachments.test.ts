@@ -132,3 +132,32 @@ describe('attachments in the chat', () => {
     ]);
   });
 });
+
+describe('a new chat started with only a file', () => {
+  // Without a provider no model writes a title later, so the provisional one is all it gets.
+  let offline: TestContext;
+  beforeAll(async () => {
+    offline = await createTestApp({ DATA_DIR: dataDir });
+  });
+  afterAll(() => offline.close());
+
+  it('is named after the file rather than left untitled', async () => {
+    const { cookie } = await createSignedInUser(offline.db);
+    const response = await api(offline.app, {
+      method: 'POST',
+      url: '/api/files',
+      cookie,
+      ...multipartUpload({ name: 'Rechnung März.pdf', content: buildPdf({ pages: ['Summe'] }) }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const sent = await sendChat(offline.app, cookie, {
+      message: '',
+      fileIds: [response.json<{ id: number }>().id],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [conversation] = (
+      await api(offline.app, { method: 'GET', url: '/api/conversations', cookie })
+    ).json();
+    expect(conversation).toMatchObject({ title: 'Rechnung März.pdf' });
+  });
+});

@@ -27,7 +27,7 @@ import {
   requireTokenBudget,
   usagePeriod,
 } from './quota.service.ts';
-import { deleteTurn, recordTurn, storeTurn } from './turn.queries.ts';
+import { deleteTurn, recordTurn, replaceTitle, storeTurn } from './turn.queries.ts';
 
 export interface ChatEngine {
   db: Database;
@@ -160,7 +160,7 @@ async function prepareReply(
   // checks: their truncation cannot be undone.
   const isSend = turn.answer === undefined && turn.replaceFromId === undefined;
   const counted = countsMessages(tier);
-  const title = isNew ? provisionalTitle(turn.text) || null : null;
+  let title = isNew ? provisionalTitle(turn.text) || null : null;
 
   // Both are cached: no round trip on most requests.
   const cached = Promise.all([loadCatalogue(db), loadPredefinedAnswers(db)]);
@@ -243,6 +243,11 @@ async function prepareReply(
         messageId: userMessageId,
       });
       context = buildContext({ ...contextInput, attachments });
+      if (isNew && title === null && attachments[0]) {
+        // A chat begun with files only is named after the first (a model title may follow).
+        title = provisionalTitle('', [attachments[0].name]);
+        await replaceTitle(db, { conversationId, provisional: null, title });
+      }
     } catch (error) {
       // Refused files: the request stores nothing (an edit's replaced messages stay replaced).
       if (!turn.answer) {
