@@ -133,6 +133,37 @@ describe('attachments in the chat', () => {
   });
 });
 
+describe('an edit refused for its files', () => {
+  it('leaves the conversation as it was', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const stranger = await createSignedInUser(t.db);
+    const foreign = await upload(stranger.cookie, 'fremd.png', SAMPLE_FILES.png);
+    const broken = await upload(cookie, 'kaputt.pdf', Buffer.from('%PDF-1.4 nope'));
+    const first = await sendChat(t.app, cookie, { message: 'One [att-keep1]' });
+    const { conversationId } = first.json();
+    await sendChat(t.app, cookie, { message: 'Two [att-keep2]', conversationId });
+    const history = async () =>
+      (await api(t.app, { method: 'GET', url: `/api/messages/${conversationId}`, cookie }))
+        .json()
+        .map((m: { content: string }) => m.content);
+    const before = await history();
+    expect(before).toHaveLength(4);
+    for (const [fileId, status] of [
+      [foreign, 404],
+      [broken, 422],
+    ] as const) {
+      const edited = await api(t.app, {
+        method: 'POST',
+        url: '/api/chat/edit',
+        cookie,
+        payload: { messageId: first.json().userMessageId, message: 'Changed', fileIds: [fileId] },
+      });
+      expect(edited.statusCode, edited.body).toBe(status);
+      expect(await history()).toEqual(before);
+    }
+  });
+});
+
 describe('a new chat started with only a file', () => {
   // Without a provider no model writes a title later, so the provisional one is all it gets.
   let offline: TestContext;

@@ -18,6 +18,12 @@ export interface ChatAttachment {
 
 export interface AttachmentReader {
   /**
+   * Refuses files a chat message cannot use, as readForChat would (404 not the user's, 422
+   * unreadable, 409 still processing), without reading or linking anything: for turns that must
+   * check before they write (an edit replaces messages).
+   */
+  checkForChat(input: { userId: number; fileIds: number[] }): Promise<void>;
+  /**
    * Reads the user's own files for a chat message and links them to the conversation and message.
    * Throws NOT_FOUND (404) for any id that is not the user's.
    */

@@ -206,6 +206,8 @@ async function prepareReply(
     // A send in a conversation of the user's stores nothing only when the allowance is used up;
     // edit and regenerate count it now.
     if (isSend && !sent) throw await allowanceExceeded(db, user.id, period);
+    // An edit replaces messages when it writes: files it cannot use must refuse it before.
+    if (!isSend) await engine.attachments.checkForChat({ userId: user.id, fileIds: turn.fileIds });
     if (counted && !isSend) await consumeAllowance(db, user.id, period);
   } catch (error) {
     await discardSent();
@@ -249,7 +251,8 @@ async function prepareReply(
         await replaceTitle(db, { conversationId, provisional: null, title });
       }
     } catch (error) {
-      // Refused files: the request stores nothing (an edit's replaced messages stay replaced).
+      // Refused files: the request stores nothing. (An edit checked them before replacing
+      // messages; only a file deleted in between gets here, and the replaced ones stay replaced.)
       if (!turn.answer) {
         await deleteTurn(db, { userMessageId, conversationId, isNewConversation: isNew });
       }

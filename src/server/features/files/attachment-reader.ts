@@ -79,18 +79,26 @@ async function readAttachment(
  * conversation and message in chat_files.
  */
 export function createAttachmentReader(ctx: FilesContext): AttachmentReader {
+  /** The user's files in the order asked, each once; refused as a whole if one cannot be used. */
+  const requireChatFiles = async (userId: number, ids: number[]) => {
+    const rows = await findOwnFiles(ctx.db, userId, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const files = ids.map((id) => {
+      const file = byId.get(id);
+      if (!file) throw notFound('File not found');
+      return file;
+    });
+    files.forEach(requireUsable);
+    return files;
+  };
   return {
+    async checkForChat({ userId, fileIds }) {
+      if (fileIds.length > 0) await requireChatFiles(userId, [...new Set(fileIds)]);
+    },
     async readForChat({ userId, tier, fileIds, conversationId, messageId }) {
       const ids = [...new Set(fileIds)];
       if (ids.length === 0) return [];
-      const rows = await findOwnFiles(ctx.db, userId, ids);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const files = ids.map((id) => {
-        const file = byId.get(id);
-        if (!file) throw notFound('File not found');
-        return file;
-      });
-      files.forEach(requireUsable);
+      const files = await requireChatFiles(userId, ids);
       const policy = PDF_CHUNK_POLICY[tier] ?? PDF_CHUNK_POLICY.free;
       const attachments = await Promise.all(files.map((file) => readAttachment(ctx, file, policy)));
       await linkChatFiles(
