@@ -92,3 +92,24 @@ test('the server search finds a message in any conversation and links to it', as
   await expect(page).toHaveURL(new RegExp(`/chat/${target}\\?message=\\d+$`));
   await expect(dialog).toBeHidden();
 });
+
+test('the sidebar search dialog opens with the focus in its field: typing searches at once', async ({
+  page,
+}) => {
+  await registerInGerman(page);
+  const word = `Heidelbeeren${unique()}`;
+  const target = await startConversation(page, `Ein Rezept mit ${word}, bitte`);
+  await page.goto('/settings');
+  await page
+    .getByTestId('sidebar')
+    .getByRole('button', { name: 'Alle Gespräche durchsuchen' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Alle Gespräche durchsuchen' });
+  const field = dialog.getByLabel('Titel und Nachrichten aller Gespräche durchsuchen');
+  // showModal() focuses the close button first; the field must win, as it does on the history page.
+  await expect(field).toBeFocused();
+  await page.keyboard.type(word);
+  await expect(field).toHaveValue(word);
+  await dialog.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${target}\\?message=\\d+$`));
+});

@@ -4,13 +4,19 @@ import { useEffect, useRef, type MouseEvent } from 'react';
  * A native <dialog> shown as a modal while `open`: the browser traps focus, makes the page
  * behind inert and closes it on Escape. Returns the props for the <dialog>; a click on the
  * backdrop (which lands on the dialog element itself) closes it too.
+ * showModal() focuses the dialog's first focusable element (its close button), undoing React's
+ * `autoFocus`, which focuses on mount but sets no `autofocus` attribute the browser would honour:
+ * an element marked `data-autofocus` gets the focus back.
  */
 export function useNativeModal(open: boolean, onOpenChange: (open: boolean) => void) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return {

@@ -53,6 +53,8 @@ export function SearchPanel({
           maxLength={SEARCH_QUERY_MAX}
           // The dialog opens for typing: focusing the field is what the user asked for.
           autoFocus={autoFocus}
+          // In a modal <dialog>, showModal() moves the focus after mount (use-native-modal.ts).
+          data-autofocus={autoFocus || undefined}
           onChange={(event) => setText(event.target.value)}
           placeholder={t('search.placeholder')}
           className="field-input min-h-11 pr-9 pl-9"
