@@ -80,6 +80,27 @@ test('reloading while a reply is generated shows it streaming on, then complete'
   await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
 });
 
+test('a new chat has its address while the first reply streams: a reload there loses nothing', async ({
+  page,
+}) => {
+  const tag = marker('first');
+  await registerInGerman(page);
+  await page.goto('/chat');
+  await scriptReply(tag, { chunks: words(40), chunkDelayMs: 150 });
+  await send(page, `Die erste Frage ${tag}`);
+  await expect(streaming(page)).toContainText('Wort3');
+  // The conversation is stored from the first event on, so it has its address already.
+  const address = page.url();
+  expect(address).toMatch(/\/chat\/[A-Za-z0-9_-]+$/);
+
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  await expect(userMessages(page)).toContainText(tag);
+  await expect(replies(page).last()).toContainText('Wort40', { timeout: 20_000 });
+  await expect(replies(page).last()).toContainText('Wort1 Wort2 Wort3');
+  await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
+});
+
 test('every export format holds the conversation', async ({ page }) => {
   const tag = marker('export');
   await scriptReply(tag, { chunks: ['Die Antwort ', 'für den Export.'] });

@@ -273,6 +273,12 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
       pendingText.current = '';
       streamText.set('');
       setStatus('waiting');
+      /** The address of the conversation the turn is in, replaced without a reload. */
+      const showConversation = (conversationId: string) => {
+        if (controller.signal.aborted || loadedRef.current === conversationId) return;
+        loadedRef.current = conversationId;
+        void navigate(`/chat/${encodeURIComponent(conversationId)}`, { replace: true });
+      };
       const withUserId = (items: ChatItem[], id: number) =>
         items.map((item) => (item.key === request.userKey ? { ...item, id } : item));
       try {
@@ -285,6 +291,10 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
             onStart: ({ conversationId, userMessageId }) => {
               conversationRef.current = conversationId;
               storedUserId = userMessageId;
+              // A new chat gets its address as soon as it is stored (spec 01-core §4 step 3), not
+              // at the reply's end: a reload while the first reply streams reopens the
+              // conversation and follows the reply (decision 040) instead of an empty new chat.
+              showConversation(conversationId);
             },
             onDelta: (delta) => {
               pendingText.current += delta;
@@ -303,11 +313,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         if (userId !== undefined) {
           refreshConversations(queryClient, userId, { wait: true }).catch(() => {});
         }
-        // A new chat gets its address without a reload (spec 01-core §4 step 3).
-        if (loadedRef.current !== reply.conversationId) {
-          loadedRef.current = reply.conversationId;
-          void navigate(`/chat/${encodeURIComponent(reply.conversationId)}`, { replace: true });
-        }
+        showConversation(reply.conversationId);
       } catch (error) {
         if (controller.signal.aborted) return;
         if (isLimitError(error)) {
