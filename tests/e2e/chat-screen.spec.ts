@@ -101,6 +101,19 @@ test('a new chat has its address while the first reply streams: a reload there l
   await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
 });
 
+test('a quote in a reply is set off from the text around it', async ({ page }) => {
+  const tag = marker('quote');
+  await scriptReply(tag, {
+    chunks: ['Er sagte:\n\n> Ein zitierter Satz.\n\nDanach geht es weiter.'],
+  });
+  await startConversation(page, `Zitiere ${tag}`);
+  const quote = replies(page).locator('blockquote');
+  await expect(quote).toHaveText('Ein zitierter Satz.');
+  // Without styles of its own a blockquote looks like any other paragraph.
+  const bar = await quote.evaluate((element) => getComputedStyle(element).borderLeftWidth);
+  expect(parseFloat(bar)).toBeGreaterThan(0);
+});
+
 test('every export format holds the conversation', async ({ page }) => {
   const tag = marker('export');
   await scriptReply(tag, { chunks: ['Die Antwort ', 'für den Export.'] });

@@ -107,14 +107,15 @@ function renderMarkdown(text: string): ReactElement {
 }
 
 /**
- * An assistant reply as formatted text (spec 01-core §2): GFM tables, task lists, links and code
+ * An assistant reply as formatted text (spec 01-core §2): GFM tables, task lists, links, quotes
+ * (set off by a bar: the base styles leave a blockquote looking like any paragraph) and code
  * blocks with a copy button and highlighting loaded on demand.
  * Raw HTML is never rendered (no rehype-raw); rehype-sanitize strips scripts and event handlers
  * and prefixes ids with `user-content-`. Loaded lazily so the first page stays small.
  */
 export default function MarkdownContent({ text }: { text: string }) {
   return (
-    <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
+    <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
       {renderMarkdown(text)}
     </div>
   );
