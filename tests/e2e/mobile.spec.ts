@@ -1,4 +1,5 @@
 import { registerInGerman } from './support/accounts.ts';
+import { scriptReply } from './support/fake-upstream.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -57,4 +58,39 @@ test('a wide drawer stops at 340 px', async ({ page }) => {
   await page.getByRole('button', { name: 'Menü öffnen' }).click();
   const box = (await page.getByRole('dialog', { name: 'Orbit Chat' }).boundingBox())!;
   expect(Math.round(box.width)).toBe(340);
+});
+
+test('on a phone the chat bar is one row of named icon buttons, Stop included', async ({
+  page,
+}) => {
+  const tag = `phonebar-${Date.now().toString(36)}`;
+  await scriptReply(tag, {
+    chunks: Array.from({ length: 30 }, (_, index) => `Wort${index + 1} `),
+    chunkDelayMs: 150,
+  });
+  await registerInGerman(page);
+  await page.goto('/chat');
+  const toolbar = page.getByRole('toolbar', { name: 'Chat-Aktionen' });
+  for (const name of [
+    'Neuer Chat',
+    'Suchen',
+    'Als Text exportieren',
+    'Als Markdown exportieren',
+    'Weitere Formate',
+  ]) {
+    await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  // Labels would stack the bar four rows high, a quarter of the screen above the messages.
+  const oneRow = async () => expect((await toolbar.boundingBox())!.height).toBeLessThan(70);
+  await oneRow();
+  await expect(toolbar.getByRole('button', { name: 'Suchen', exact: true })).toHaveAttribute(
+    'title',
+    'Suchen',
+  );
+
+  // While a reply streams, Stop joins the bar, still one row.
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill(`Erzähl ${tag}`);
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Stopp' })).toBeVisible();
+  await oneRow();
 });

@@ -1,6 +1,7 @@
 import { FileDown, FileText, Plus, Search, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '#shared/export/export-schemas.ts';
+import { BAR_BUTTON, BAR_LABEL } from './bar-button.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 /**
@@ -28,11 +29,11 @@ export function ChatToolbar({
       role="toolbar"
       aria-label={t('toolbar')}
       // Above the message list, which is positioned too: the export menu opens over it.
-      className="relative z-10 flex flex-wrap items-center gap-2 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur"
+      className="@container relative z-10 flex flex-wrap items-center gap-1 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur @min-[66rem]:gap-2"
     >
-      <button type="button" className="btn-ghost" onClick={onNewChat}>
-        <Plus aria-hidden className="size-4" />
-        {t('newChat')}
+      <button type="button" className={BAR_BUTTON} title={t('newChat')} onClick={onNewChat}>
+        <Plus aria-hidden className="size-4 shrink-0" />
+        <span className="sr-only @min-[30rem]:not-sr-only">{t('newChat')}</span>
       </button>
       {busy ? (
         <button type="button" className="btn-outline" onClick={onStop}>
@@ -43,20 +44,31 @@ export function ChatToolbar({
       <span className="flex-1" />
       <button
         type="button"
-        className="btn-ghost"
+        className={BAR_BUTTON}
+        title={t('search.open')}
         aria-pressed={searchOpen}
         onClick={onToggleSearch}
       >
-        <Search aria-hidden className="size-4" />
-        {t('search.open')}
+        <Search aria-hidden className="size-4 shrink-0" />
+        <span className={BAR_LABEL}>{t('search.open')}</span>
       </button>
-      <button type="button" className="btn-ghost" onClick={() => onExport('txt')}>
-        <FileText aria-hidden className="size-4" />
-        {t('export.txt')}
+      <button
+        type="button"
+        className={BAR_BUTTON}
+        title={t('export.txt')}
+        onClick={() => onExport('txt')}
+      >
+        <FileText aria-hidden className="size-4 shrink-0" />
+        <span className={BAR_LABEL}>{t('export.txt')}</span>
       </button>
-      <button type="button" className="btn-ghost" onClick={() => onExport('md')}>
-        <FileDown aria-hidden className="size-4" />
-        {t('export.md')}
+      <button
+        type="button"
+        className={BAR_BUTTON}
+        title={t('export.md')}
+        onClick={() => onExport('md')}
+      >
+        <FileDown aria-hidden className="size-4 shrink-0" />
+        <span className={BAR_LABEL}>{t('export.md')}</span>
       </button>
       <ExportMenu onExport={onExport} />
     </div>

@@ -1,7 +1,8 @@
-import { ChevronDown, FileCode, FileJson, FileType } from 'lucide-react';
+import { ChevronDown, Download, FileCode, FileJson, FileType } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '#shared/export/export-schemas.ts';
+import { BAR_BUTTON, BAR_LABEL } from './bar-button.ts';
 
 /** The formats of the menu; text and Markdown have their own buttons in the bar (spec §2). */
 const MENU_FORMATS = [
@@ -52,14 +53,16 @@ export function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => v
       <button
         ref={button}
         type="button"
-        className="btn-ghost"
+        className={BAR_BUTTON}
+        title={t('export.more')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        {t('export.more')}
-        <ChevronDown aria-hidden className="size-4" />
+        <Download aria-hidden className="size-4 shrink-0 @min-[66rem]:hidden" />
+        <span className={BAR_LABEL}>{t('export.more')}</span>
+        <ChevronDown aria-hidden className="hidden size-4 shrink-0 @min-[66rem]:block" />
       </button>
       {open ? (
         <div
