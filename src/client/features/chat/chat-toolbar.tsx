@@ -29,7 +29,7 @@ export function ChatToolbar({
       role="toolbar"
       aria-label={t('toolbar')}
       // Above the message list, which is positioned too: the export menu opens over it.
-      className="@container relative z-10 flex flex-wrap items-center gap-1 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur @min-[66rem]:gap-2"
+      className="@container relative z-10 flex flex-wrap items-center gap-1 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur @min-[64rem]:gap-2"
     >
       <button type="button" className={BAR_BUTTON} title={t('newChat')} onClick={onNewChat}>
         <Plus aria-hidden className="size-4 shrink-0" />

@@ -60,9 +60,9 @@ export function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => v
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        <Download aria-hidden className="size-4 shrink-0 @min-[66rem]:hidden" />
+        <Download aria-hidden className="size-4 shrink-0 @min-[64rem]:hidden" />
         <span className={BAR_LABEL}>{t('export.more')}</span>
-        <ChevronDown aria-hidden className="hidden size-4 shrink-0 @min-[66rem]:block" />
+        <ChevronDown aria-hidden className="hidden size-4 shrink-0 @min-[64rem]:block" />
       </button>
       {open ? (
         <div
