@@ -202,6 +202,24 @@ describe('POST /api/files', () => {
     expect(fieldOnly.statusCode).toBe(400);
     expect(fieldOnly.json().message).toBe(FILE_MESSAGES.noFile);
   });
+
+  it('answers a malformed or cut-off multipart body with 400, keeping nothing', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const before = await storedNames();
+    const { payload, headers } = multipartUpload({ name: 'x.png', content: pngOfSize(4096) });
+    const cases = [
+      { headers: { 'content-type': 'multipart/form-data' }, payload: 'no boundary' },
+      { headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, payload: 'garbage' },
+      // The closing boundary never comes: the file's bytes end mid-part.
+      { headers, payload: payload.subarray(0, payload.length - 64) },
+    ];
+    for (const call of cases) {
+      const response = await api(t.app, { method: 'POST', url: '/api/files', cookie, ...call });
+      expect(response.statusCode, String(call.headers['content-type'])).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 });
+    }
+    expect(await storedNames()).toEqual(before);
+  });
 });
 
 describe('POST /api/files over a real connection', () => {

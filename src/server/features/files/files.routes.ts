@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/http/access.ts';
 import { contentDisposition } from '#server/http/content-disposition.ts';
 import type { AppContext } from '#server/http/request-context.ts';
-import { invalid } from '#shared/errors/app-error.ts';
+import { AppError, invalid } from '#shared/errors/app-error.ts';
 import { MAX_FILE_BYTES_ULTIMATE } from '#shared/files/file-limits.ts';
 import {
   FileContentQuerySchema,
@@ -15,6 +15,15 @@ import { isImageType } from '#shared/files/file-types.ts';
 import { accessTier } from '#shared/plans/tiers.ts';
 import { downloadName } from './file-names.ts';
 import { deleteFile, getFileInfo, openFileContent, uploadFile } from './files.service.ts';
+
+/**
+ * The multipart parser's own failures (no boundary, a body that ends mid-part) are plain Errors
+ * without a status: the client's malformed body, not a server fault. Its limit errors carry one.
+ */
+function malformedBody(error: unknown) {
+  if (error instanceof AppError || !(error instanceof Error) || 'statusCode' in error) return error;
+  return invalid('Malformed multipart body');
+}
 
 /** A served file may not run or load anything, even if a browser were to render it as a page. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
@@ -44,7 +53,9 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
           if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data');
           // Administrators count as Ultimate (docs/decisions/007-access-tier.md).
           const tier = accessTier(user);
-          const part = await request.file();
+          const part = await request.file().catch((error: unknown) => {
+            throw malformedBody(error);
+          });
           if (!part) throw invalid('No file uploaded');
           try {
             const file = await uploadFile(ctx, user.id, tier, {
@@ -55,7 +66,8 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
           } catch (error) {
             // Refused mid-upload: the rest of the body is never read, so the connection must end.
             if (!part.file.readableEnded) void reply.header('connection', 'close');
-            throw error;
+            // The body itself failed (cut off, malformed) while the file was being read.
+            throw error === part.file.errored ? malformedBody(error) : error;
           }
         },
       );
