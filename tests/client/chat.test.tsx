@@ -1,7 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, settingsBody, userBody, type RecordedRequest } from './support/fake-server.ts';
+import {
+  fakeServer,
+  settingsBody,
+  sseBody,
+  userBody,
+  type RecordedRequest,
+} from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(() => {
@@ -73,6 +79,42 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
     expect(screen.queryByRole('link', { name: 'Jetzt upgraden' })).toBeNull();
     // The input is usable again.
     expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveProperty('disabled', false);
+  });
+
+  it('a first message stored before its reply failed lists its conversation in the sidebar', async () => {
+    let sent = false;
+    const stored = {
+      id: 1,
+      title: 'Frage ohne Antwort',
+      timestamp: new Date().toISOString(),
+      conversationId: 'c-failed',
+      personaId: null,
+      updatedAt: new Date().toISOString(),
+    };
+    fakeServer({
+      'GET /api/user': { status: 200, body: userBody() },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': () => ({ status: 200, body: sent ? [stored] : [] }),
+      'GET /api/conversations/c-failed': { status: 200, body: stored },
+      'POST /api/chat': () => {
+        sent = true;
+        // The server stored the message (start), then the model failed.
+        return {
+          status: 200,
+          sse: sseBody([
+            ['start', { conversationId: 'c-failed', userMessageId: 11, assistantMessageId: 12 }],
+            ['error', { message: 'AI down', code: 'API_ERROR', statusCode: 503 }],
+          ]),
+        };
+      },
+    });
+    renderApp('/chat');
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(await within(sidebar).findByText('Noch keine Gespräche')).toBeTruthy();
+    await sendMessage('Frage ohne Antwort');
+
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await within(sidebar).findByText('Frage ohne Antwort')).toBeTruthy();
   });
 
   it('Escape clears the input and Shift+Enter makes a newline instead of sending', async () => {

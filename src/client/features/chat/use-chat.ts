@@ -279,6 +279,16 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         loadedRef.current = conversationId;
         void navigate(`/chat/${encodeURIComponent(conversationId)}`, { replace: true });
       };
+      /**
+       * The conversation is now on top of the list (new, or newly active): one request for the
+       * list's first page, not one per page the user scrolled through.
+       */
+      const refreshList = () => {
+        const userId = queryClient.getQueryData(userQueryOptions.queryKey)?.id;
+        if (userId !== undefined) {
+          refreshConversations(queryClient, userId, { wait: true }).catch(() => {});
+        }
+      };
       const withUserId = (items: ChatItem[], id: number) =>
         items.map((item) => (item.key === request.userKey ? { ...item, id } : item));
       try {
@@ -307,12 +317,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         if (controller.signal.aborted) return;
         setItems((previous) => [...withUserId(previous, reply.userMessageId), fromReply(reply)]);
         conversationRef.current = reply.conversationId;
-        // The conversation is now on top of the list (new, or newly active): one request for the
-        // list's first page, not one per page the user scrolled through.
-        const userId = queryClient.getQueryData(userQueryOptions.queryKey)?.id;
-        if (userId !== undefined) {
-          refreshConversations(queryClient, userId, { wait: true }).catch(() => {});
-        }
+        refreshList();
         showConversation(reply.conversationId);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -326,6 +331,9 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
               ? { path: '/api/chat/regenerate', body: { conversationId }, userKey: null }
               : request;
           const userId = storedUserId;
+          // The message was stored before the reply failed: its conversation (a new one too) is
+          // in the list, with the retry waiting in it.
+          if (userId !== null) refreshList();
           const failed = errorItem(retry);
           setItems((previous) => [
             ...(userId === null ? previous : withUserId(previous, userId)),
