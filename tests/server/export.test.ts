@@ -282,6 +282,13 @@ describe('GET /api/conversations/:conversationId/export', () => {
     }
   });
 
+  it('refuses a conversation id with a NUL character with 400, not 500', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const response = await exportAs(cookie, 'a\u0000b', 'format=txt');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
+  });
+
   it('needs a signed-in user', async () => {
     const response = await api(t.app, { method: 'GET', url: '/api/conversations/abc/export' });
     expect(response.statusCode).toBe(401);
