@@ -93,3 +93,25 @@ test('a free user sees only Persona42 and what upgrading unlocks', async ({ page
   );
   await expect(page.getByRole('button', { name: 'Neue Persona' })).toHaveCount(0);
 });
+
+test('a toast raised in the persona dialog shows above it and can be closed', async ({ page }) => {
+  await page.goto('/');
+  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/personas');
+  await page.getByRole('button', { name: 'Neue Persona' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neue Persona erstellen' });
+  await dialog.getByRole('button', { name: 'Erstellen' }).click();
+
+  const toast = page.locator('li.toast').filter({ hasText: 'Bitte fülle alle Pflichtfelder aus' });
+  await expect(toast).toBeVisible();
+  // Outside the modal the toast lay under its backdrop: the point hit the dialog's backdrop.
+  const box = (await toast.boundingBox())!;
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('li')?.textContent ?? '',
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toContain('Bitte fülle alle Pflichtfelder aus');
+  await toast.getByRole('button', { name: 'Benachrichtigung schließen' }).click();
+  await expect(toast).toBeHidden();
+  await expect(dialog).toBeVisible();
+});

@@ -1,12 +1,23 @@
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useTopModal } from '#client/components/ui/open-modals.ts';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from '#client/components/ui/toast-store.ts';
 
-/** The toast area (spec 01-core §9): swipe right past 50 px to dismiss, F8 focuses it. */
+/**
+ * The toast area (spec 01-core §9): swipe right past 50 px to dismiss, F8 focuses it.
+ * While a modal dialog is open the area is rendered inside it: outside, a toast (the persona
+ * form's "fill in the required fields", a failed save) would sit under the dialog's backdrop,
+ * dimmed and inert, its close button out of reach.
+ */
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useToasts();
+  const modal = useTopModal();
+  const viewport = (
+    <Toast.Viewport className="toast-viewport" hotkey={['F8']} label={t('toast.viewportLabel')} />
+  );
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
@@ -38,7 +49,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" hotkey={['F8']} label={t('toast.viewportLabel')} />
+      {modal ? createPortal(viewport, modal) : viewport}
     </Toast.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { addOpenModal, removeOpenModal } from './open-modals.ts';
 
 /**
  * A native <dialog> shown as a modal while `open`: the browser traps focus, makes the page
@@ -18,6 +19,10 @@ export function useNativeModal(open: boolean, onOpenChange: (open: boolean) => v
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) dialog.close();
+    if (!open) return;
+    // The toasts render inside the open modal, above its backdrop and not inert (toaster.tsx).
+    addOpenModal(dialog);
+    return () => removeOpenModal(dialog);
   }, [open]);
   return {
     ref,
