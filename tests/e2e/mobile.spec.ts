@@ -94,3 +94,24 @@ test('on a phone the chat bar is one row of named icon buttons, Stop included', 
   await expect(toolbar.getByRole('button', { name: 'Stopp' })).toBeVisible();
   await oneRow();
 });
+
+test('on a phone a toast leaves the message input free to tap', async ({ page }) => {
+  await registerInGerman(page);
+  await page.goto('/chat');
+  await page
+    .getByRole('toolbar', { name: 'Chat-Aktionen' })
+    .getByRole('button', { name: 'Neuer Chat' })
+    .click();
+  await expect(page.getByText('Neuer Chat gestartet', { exact: true })).toBeVisible();
+  // At the bottom the toast lay over the input for its 5 s: a tap there hit the toast.
+  const input = page.getByRole('textbox', { name: 'Nachricht' });
+  const box = (await input.boundingBox())!;
+  const hit = await input.evaluate(
+    (element, { x, y }) => {
+      const top = document.elementFromPoint(x, y);
+      return top === element ? 'input' : (top?.textContent ?? '');
+    },
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe('input');
+});
