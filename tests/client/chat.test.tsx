@@ -117,6 +117,30 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
     expect(await within(sidebar).findByText('Frage ohne Antwort')).toBeTruthy();
   });
 
+  it("a conversation that does not exist becomes a new chat, said in the user's language", async () => {
+    const notFound = {
+      status: 404,
+      body: { message: 'Conversation not found', code: 'NOT_FOUND', statusCode: 404 },
+    };
+    const server = fakeServer({
+      'GET /api/user': { status: 200, body: userBody() },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'GET /api/conversations/gone': notFound,
+      'GET /api/messages/gone': notFound,
+      'POST /api/chat': { status: 500 },
+    });
+    renderApp('/chat/gone');
+
+    expect(await screen.findByText('Gespräch nicht gefunden')).toBeTruthy();
+    expect(screen.queryByText('Conversation not found')).toBeNull();
+    // A message sent now starts a conversation instead of failing against the missing one.
+    await sendMessage('Neuer Anfang');
+    expect(chatCalls(server.requests).map((request) => request.body)).toEqual([
+      expect.objectContaining({ message: 'Neuer Anfang', conversationId: null }),
+    ]);
+  });
+
   it('Escape clears the input and Shift+Enter makes a newline instead of sending', async () => {
     const server = chatServer({ status: 500 });
     renderApp('/chat');

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { showToast } from '#client/components/ui/toast-store.ts';
 import { userQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { refreshConversations } from '#client/features/conversations/api/get-conversations.ts';
 import { classifyError } from '#client/lib/errors.ts';
 import { apiRequest, backoffDelay, HttpError } from '#client/lib/http.ts';
+import { i18n } from '#client/lib/i18n.ts';
 import { notifyError } from '#client/lib/notify.ts';
 import type { ChatReply, Message } from '#shared/chat/chat-schemas.ts';
 import { followReply, streamChat } from './api/chat-stream.ts';
@@ -151,7 +153,18 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         if (messages.at(-1)?.isUserMessage) setUnanswered(routeId);
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) notifyError(error);
+        if (controller.signal.aborted) return;
+        if (error instanceof HttpError && error.status === 404) {
+          // A deleted conversation or a stale link: a message sent here could never be stored,
+          // so the screen becomes a new chat, in the user's language (the server's text is not).
+          showToast({
+            title: i18n.t('chat:notFound.title'),
+            description: i18n.t('chat:notFound.text'),
+          });
+          void navigate('/chat', { replace: true });
+          return;
+        }
+        notifyError(error);
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -160,7 +173,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
       controller.abort();
       setLoading(false);
     };
-  }, [routeId, resetLocal, setCursor]);
+  }, [routeId, resetLocal, setCursor, navigate]);
 
   useEffect(
     () => () => {
