@@ -10,7 +10,7 @@ import { createMemoryRegistry } from '#server/features/chat/generation-registry.
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
 import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
 import { registerExportRoutes } from '#server/features/export/export.routes.ts';
-import { createAttachmentReader } from '#server/features/files/attachment-reader.ts';
+import { createAttachments } from '#server/features/files/attachments.ts';
 import { registerFileRoutes } from '#server/features/files/files.routes.ts';
 import { registerHealthRoutes } from '#server/features/health/health.routes.ts';
 import { registerModelRoutes } from '#server/features/models/models.routes.ts';
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     db: deps.database.db,
     secret: deps.secret,
-    attachments: createAttachmentReader({ db: deps.database.db, env: deps.env }),
+    attachments: createAttachments({ db: deps.database.db, env: deps.env }),
     generations,
   };
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +190,44 @@ describe('a new chat started with only a file', () => {
       await api(offline.app, { method: 'GET', url: '/api/conversations', cookie })
     ).json();
     expect(conversation).toMatchObject({ title: 'Rechnung März.pdf' });
+  });
+});
+
+describe('deleting a conversation', () => {
+  it('deletes the files sent in it, bytes included, but not one also sent elsewhere', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const only = await upload(cookie, 'nur-hier.png', SAMPLE_FILES.png);
+    const shared = await upload(cookie, 'auch-dort.pdf', buildPdf({ pages: ['Geteilt'] }));
+    const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).length;
+    const first = await sendChat(t.app, cookie, {
+      message: 'Zwei Dateien [del-files]',
+      fileIds: [only, shared],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await sendChat(t.app, cookie, {
+      message: 'Noch einmal [del-files]',
+      fileIds: [shared],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const before = await storedFiles();
+
+    const deleted = await api(t.app, {
+      method: 'DELETE',
+      url: `/api/conversations/${first.json().conversationId}`,
+      cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const file = (id: number) => api(t.app, { method: 'GET', url: `/api/files/${id}`, cookie });
+    expect((await file(only)).statusCode).toBe(404);
+    expect(await storedFiles()).toBe(before - 1);
+    // Still attached to the other conversation's message, and still readable there.
+    expect((await file(shared)).statusCode).toBe(200);
+    const messages = await api(t.app, {
+      method: 'GET',
+      url: `/api/messages/${second.json().conversationId}`,
+      cookie,
+    });
+    expect(messages.json()[0].attachments).toMatchObject([{ id: shared, name: 'auch-dort.pdf' }]);
   });
 });

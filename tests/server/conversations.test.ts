@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatFiles, messages } from '#server/db/schema/chat.ts';
@@ -149,8 +150,9 @@ describe('one conversation', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('deletes with its messages and attachment links', async () => {
+  it('deletes with its messages and attachments', async () => {
     const { user, cookie } = await createSignedInUser(t.db);
+    const storageName = randomBytes(16).toString('hex');
     const { conversation, messages: rows } = await createConversation(t.db, user.id, {
       messages: ['Question', 'Answer'],
     });
@@ -158,11 +160,11 @@ describe('one conversation', () => {
       .insert(userFiles)
       .values({
         userId: user.id,
-        filename: `stored-${conversation.id}.png`,
+        filename: storageName,
         originalFilename: 'a.png',
         fileSize: 10,
         fileType: 'image/png',
-        storagePath: `stored-${conversation.id}.png`,
+        storagePath: `files/${storageName}`,
         status: 'ready',
       })
       .returning();
@@ -186,6 +188,8 @@ describe('one conversation', () => {
     expect(left).toEqual([]);
     const links = await t.db.select().from(chatFiles).where(eq(chatFiles.fileId, file!.id));
     expect(links).toEqual([]);
+    // The file was sent only here: it goes too (tests/server/chat-attachments.test.ts: bytes).
+    expect(await t.db.select().from(userFiles).where(eq(userFiles.id, file!.id))).toEqual([]);
     expect((await api(t.app, { method: 'DELETE', url, cookie })).statusCode).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatFiles, conversations, messages } from '#server/db/schema/chat.ts';
 import { fileContents, userFiles } from '#server/db/schema/files.ts';
 import { users } from '#server/db/schema/users.ts';
-import { createAttachmentReader } from '#server/features/files/attachment-reader.ts';
+import { createAttachments } from '#server/features/files/attachments.ts';
 import { sweepOrphanFiles } from '#server/features/files/orphan-sweep.ts';
 import { FILE_MESSAGES } from '#shared/files/file-limits.ts';
 import type { FileInfo } from '#shared/files/file-schemas.ts';
@@ -498,8 +498,8 @@ describe('GET and DELETE /api/files/:id', () => {
   });
 });
 
-describe('AttachmentReader.readForChat', () => {
-  const reader = () => createAttachmentReader({ db: t.db, env: t.env });
+describe('Attachments.readForChat', () => {
+  const reader = () => createAttachments({ db: t.db, env: t.env });
   /** Twelve pages of about 3,000 characters in short paragraphs. */
   const longPdf = () =>
     buildPdf({
@@ -658,7 +658,7 @@ describe('AttachmentReader.readForChat', () => {
   });
 });
 
-describe('AttachmentReader.readForChat with a file mid-processing', () => {
+describe('Attachments.readForChat with a file mid-processing', () => {
   it('answers 409 for a PDF whose text is not extracted yet', async () => {
     const { user } = await createSignedInUser(t.db);
     const [pending] = await t.db
@@ -674,7 +674,7 @@ describe('AttachmentReader.readForChat with a file mid-processing', () => {
       .returning();
     const target = await createMessage(user.id);
     await expect(
-      createAttachmentReader({ db: t.db, env: t.env }).readForChat({
+      createAttachments({ db: t.db, env: t.env }).readForChat({
         userId: user.id,
         tier: 'premium',
         fileIds: [pending!.id],

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
-import type { AttachmentReader } from '#server/ports/attachments.ts';
+import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
 
 /** What every feature receives from buildApp(). */
@@ -12,7 +12,7 @@ export interface AppContext {
   /** APP_SECRET: keys session-token hashes. */
   secret: string;
   /** Files attached to chat messages (implemented by features/files, used by features/chat). */
-  attachments: AttachmentReader;
+  attachments: Attachments;
   /** Replies being generated (implemented by features/chat, used by features/conversations). */
   generations: GenerationControl;
 }

@@ -1,8 +1,8 @@
 import type { SubscriptionTier } from '#shared/plans/tiers.ts';
 
 /**
- * What the chat needs to know about files attached to a message. The files feature implements
- * it; app.ts hands the implementation to the chat feature (features never import each other).
+ * What the chat and the conversations need of files attached to messages. The files feature
+ * implements it; app.ts hands the implementation over (features never import each other).
  */
 export interface ChatAttachment {
   fileId: number;
@@ -16,7 +16,7 @@ export interface ChatAttachment {
   textChunks?: string[];
 }
 
-export interface AttachmentReader {
+export interface Attachments {
   /**
    * Refuses files a chat message cannot use, as readForChat would (404 not the user's, 422
    * unreadable, 409 still processing), without reading or linking anything: for turns that must
@@ -34,4 +34,9 @@ export interface AttachmentReader {
     conversationId: string;
     messageId: number;
   }): Promise<ChatAttachment[]>;
+  /**
+   * Deletes those of the user's files, rows and bytes, that no conversation links any more: the
+   * attachments of a deleted conversation go with it, a file also sent elsewhere stays.
+   */
+  discardUnlinked(input: { userId: number; fileIds: number[] }): Promise<void>;
 }

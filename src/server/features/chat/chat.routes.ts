@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAiProviders, logSdkWarnings } from '#server/ai/providers.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
-import type { AttachmentReader } from '#server/ports/attachments.ts';
+import type { Attachments } from '#server/ports/attachments.ts';
 import {
   ChatRequestSchema,
   ConversationIdSchema,
@@ -42,7 +42,7 @@ async function respond(request: FastifyRequest, reply: FastifyReply, generation:
 export function registerChatRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  attachments: AttachmentReader,
+  attachments: Attachments,
   registry: GenerationRegistry,
 ) {
   const engine: ChatEngine = {

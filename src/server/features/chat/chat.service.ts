@@ -5,7 +5,7 @@ import type { AiProviders } from '#server/ai/providers.ts';
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
-import type { AttachmentReader } from '#server/ports/attachments.ts';
+import type { Attachments } from '#server/ports/attachments.ts';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
 import type { PersonaUser } from '#shared/personas/persona-access.ts';
 import { accessTier, historyWindow, type SubscriptionTier } from '#shared/plans/tiers.ts';
@@ -33,7 +33,7 @@ export interface ChatEngine {
   db: Database;
   env: Env;
   providers: AiProviders;
-  attachments: AttachmentReader;
+  attachments: Attachments;
   registry: GenerationRegistry;
   log: FastifyBaseLogger;
 }

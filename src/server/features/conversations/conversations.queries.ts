@@ -53,13 +53,21 @@ export async function updateConversation(
   return row;
 }
 
-/** Messages and their chat_files links go with the conversation (foreign keys cascade). */
+/**
+ * Messages and their chat_files links go with the conversation (foreign keys cascade). Returns
+ * the ids of the files it linked (null: not the user's conversation). The caller keeps new
+ * replies, and with them new links, out of the conversation meanwhile (withRepliesCancelled).
+ */
 export async function deleteConversation(db: Executor, userId: number, conversationId: string) {
+  const linked = await db
+    .selectDistinct({ fileId: chatFiles.fileId })
+    .from(chatFiles)
+    .where(eq(chatFiles.conversationId, conversationId));
   const rows = await db
     .delete(conversations)
     .where(and(eq(conversations.conversationId, conversationId), eq(conversations.userId, userId)))
     .returning({ id: conversations.id });
-  return rows.length > 0;
+  return rows.length > 0 ? linked.map((link) => link.fileId) : null;
 }
 
 /** The latest `limit` messages before a message (or the end), newest first. */

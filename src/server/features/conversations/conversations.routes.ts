@@ -87,7 +87,7 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
     { ...user, schema: { params: DeleteConversationParamsSchema } },
     async (request, reply) => {
       const { conversationId } = request.params;
-      await removeConversation(ctx.db, ctx.generations, requireUser(request).id, conversationId);
+      await removeConversation(ctx, requireUser(request).id, conversationId);
       return reply.status(204).send();
     },
   );

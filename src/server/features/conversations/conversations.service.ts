@@ -1,5 +1,6 @@
 import { findOwnConversation } from '#server/db/ownership.queries.ts';
 import type { Executor } from '#server/db/client.ts';
+import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
 import type { Message } from '#shared/chat/chat-schemas.ts';
 import type { Conversation, UpdateConversation } from '#shared/chat/conversation-schemas.ts';
@@ -121,20 +122,21 @@ export async function changeConversation(
 }
 
 /**
- * Deletes with its messages and attachments. A reply still being written is cancelled first (its
+ * Deletes with its messages and attachments (issue #3 §3): the files sent in it go too, unless
+ * they were also sent in another conversation. A reply still being written is cancelled first (its
  * upstream request aborted at once), so nothing is stored into the conversation after it is gone.
  * Only the user's own reply is cancelled, so a foreign id stays a plain 404.
  */
 export async function removeConversation(
-  db: Executor,
-  generations: GenerationControl,
+  ports: { db: Executor; generations: GenerationControl; attachments: Attachments },
   userId: number,
   conversationId: string,
 ) {
-  const deleted = await generations.withRepliesCancelled(conversationId, userId, () =>
-    deleteConversation(db, userId, conversationId),
+  const fileIds = await ports.generations.withRepliesCancelled(conversationId, userId, () =>
+    deleteConversation(ports.db, userId, conversationId),
   );
-  if (!deleted) throw conversationNotFound();
+  if (!fileIds) throw conversationNotFound();
+  await ports.attachments.discardUnlinked({ userId, fileIds });
 }
 
 /** A conversation's messages, oldest first: the latest `limit`, or those before `before`. */

@@ -1,10 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import type { AttachmentReader, ChatAttachment } from '#server/ports/attachments.ts';
+import type { Attachments, ChatAttachment } from '#server/ports/attachments.ts';
 import { AppError, conflict, notFound } from '#shared/errors/app-error.ts';
 import { isImageType } from '#shared/files/file-types.ts';
-import { findOwnFiles, findPageTexts, linkChatFiles, type FileRow } from './files.queries.ts';
+import {
+  deleteUnlinkedFiles,
+  findOwnFiles,
+  findPageTexts,
+  linkChatFiles,
+  type FileRow,
+} from './files.queries.ts';
 import type { FilesContext } from './files.service.ts';
-import { resolveStoragePath } from './files.storage.ts';
+import { removeStoredFile, resolveStoragePath } from './files.storage.ts';
 import { chunkPages, PDF_CHUNK_POLICY, type PageText } from './pdf-chunks.ts';
 
 const PAGE_BATCH = 20;
@@ -76,9 +82,9 @@ async function readAttachment(
 /**
  * The files feature's side of the attachment port (src/server/ports/attachments.ts): images as
  * bytes for vision models, PDFs as text chunks by tier (spec 02 §9), each file linked to the
- * conversation and message in chat_files.
+ * conversation and message in chat_files, and deleted once no conversation links it.
  */
-export function createAttachmentReader(ctx: FilesContext): AttachmentReader {
+export function createAttachments(ctx: FilesContext): Attachments {
   /** The user's files in the order asked, each once; refused as a whole if one cannot be used. */
   const requireChatFiles = async (userId: number, ids: number[]) => {
     const rows = await findOwnFiles(ctx.db, userId, ids);
@@ -106,6 +112,13 @@ export function createAttachmentReader(ctx: FilesContext): AttachmentReader {
         ids.map((fileId) => ({ conversationId, fileId, messageId })),
       );
       return attachments;
+    },
+    async discardUnlinked({ userId, fileIds }) {
+      if (fileIds.length === 0) return;
+      const removed = await deleteUnlinkedFiles(ctx.db, userId, fileIds);
+      for (const { storagePath } of removed) {
+        await removeStoredFile(resolveStoragePath(ctx.env.DATA_DIR, storagePath));
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatFiles } from '#server/db/schema/chat.ts';
 import { fileContents, userFiles } from '#server/db/schema/files.ts';
@@ -25,6 +25,25 @@ export async function findOwnFiles(db: Executor, userId: number, ids: number[]) 
     .select()
     .from(userFiles)
     .where(and(inArray(userFiles.id, ids), eq(userFiles.userId, userId)));
+}
+
+/** The user's files among `ids` that no chat_files row links; their storage paths. */
+export async function deleteUnlinkedFiles(db: Executor, userId: number, ids: number[]) {
+  return db
+    .delete(userFiles)
+    .where(
+      and(
+        inArray(userFiles.id, ids),
+        eq(userFiles.userId, userId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(chatFiles)
+            .where(eq(chatFiles.fileId, userFiles.id)),
+        ),
+      ),
+    )
+    .returning({ storagePath: userFiles.storagePath });
 }
 
 export async function deleteOwnFile(db: Executor, userId: number, id: number) {
