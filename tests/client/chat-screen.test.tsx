@@ -129,6 +129,27 @@ describe('in-chat search overlay (spec 01-core §2)', () => {
   });
 });
 
+describe('in-chat search overlay and the keyboard', () => {
+  it('closing the overlay, by Escape or its close button, gives the focus back to Search', async () => {
+    server({ 'GET /api/messages/c1': pagedMessages(LONG.slice(0, 4)) });
+    renderApp('/chat/c1');
+    await screen.findByText('Nachricht 4');
+    const toggle = screen.getByRole('button', { name: 'Suchen' });
+
+    await userEvent.click(toggle);
+    const field = await screen.findByRole('searchbox', { name: 'Nachrichten durchsuchen' });
+    await userEvent.type(field, 'Nachricht{Escape}');
+    expect(screen.queryByRole('searchbox', { name: 'Nachrichten durchsuchen' })).toBeNull();
+    // Not lost to the page's body: a keyboard user goes on from where the search was opened.
+    expect(document.activeElement).toBe(toggle);
+
+    await userEvent.click(toggle);
+    await screen.findByRole('searchbox', { name: 'Nachrichten durchsuchen' });
+    await userEvent.click(screen.getByRole('button', { name: 'Suche schließen' }));
+    expect(document.activeElement).toBe(toggle);
+  });
+});
+
 describe('export menu (spec 01-core §9)', () => {
   it('offers JSON, HTML and PDF and downloads the chosen format', async () => {
     const fake = server({

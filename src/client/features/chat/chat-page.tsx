@@ -1,5 +1,5 @@
 import { Gauge } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
@@ -88,6 +88,13 @@ function ChatScreen() {
   // Another conversation: the overlay closes (its query belonged to the one before).
   useEffect(() => setSearch(null), [id]);
 
+  const searchButton = useRef<HTMLButtonElement>(null);
+  /** Escape or the overlay's close button: the focus goes back where the search was opened. */
+  const closeSearch = () => {
+    setSearch(null);
+    searchButton.current?.focus();
+  };
+
   const toggleSearch = () => {
     if (search !== null) return setSearch(null);
     leaveTarget();
@@ -132,6 +139,7 @@ function ChatScreen() {
       <ChatToolbar
         busy={busy}
         searchOpen={search !== null}
+        searchButtonRef={searchButton}
         onNewChat={newChat}
         onStop={() => void stop()}
         onToggleSearch={toggleSearch}
@@ -144,7 +152,7 @@ function ChatScreen() {
             matches={filtered?.length ?? null}
             loadingAll={loadingAll}
             onQuery={setSearch}
-            onClose={() => setSearch(null)}
+            onClose={closeSearch}
           />
         </Suspense>
       ) : null}

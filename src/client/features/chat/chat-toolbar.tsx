@@ -1,4 +1,5 @@
 import { FileDown, FileText, Plus, Search, Square } from 'lucide-react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '#shared/export/export-schemas.ts';
 import { BAR_BUTTON, BAR_LABEL } from './bar-button.ts';
@@ -15,9 +16,12 @@ export function ChatToolbar({
   onStop,
   onToggleSearch,
   onExport,
+  searchButtonRef,
 }: {
   busy: boolean;
   searchOpen: boolean;
+  /** The Search toggle, which gets the focus back when the overlay closes itself. */
+  searchButtonRef?: Ref<HTMLButtonElement>;
   onNewChat: () => void;
   onStop: () => void;
   onToggleSearch: () => void;
@@ -43,6 +47,7 @@ export function ChatToolbar({
       ) : null}
       <span className="flex-1" />
       <button
+        ref={searchButtonRef}
         type="button"
         className={BAR_BUTTON}
         title={t('search.open')}
