@@ -34,7 +34,12 @@ async function seeded() {
   const { conversation, messages } = await createConversation(t.db, user.id, {
     messages: ['Q1', 'A1', 'Q2', 'A2', 'Q3', 'A3'],
   });
-  return { cookie, conversationId: conversation.conversationId, ids: messages.map((m) => m.id) };
+  return {
+    userId: user.id,
+    cookie,
+    conversationId: conversation.conversationId,
+    ids: messages.map((m) => m.id),
+  };
 }
 
 describe('POST /api/chat/edit', () => {
@@ -103,6 +108,30 @@ describe('POST /api/chat/regenerate', () => {
       payload: { messageId: ids[0] },
     });
     expect(response.statusCode).toBe(400);
+  });
+
+  it("refuses a reply of another of the user's conversations than the one named, changing nothing", async () => {
+    const first = await seeded();
+    const { ids } = first;
+    const other = await createConversation(t.db, first.userId, {
+      messages: ['Andere Frage', 'Andere Antwort'],
+    });
+    const response = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie: first.cookie,
+      payload: { messageId: ids[3], conversationId: other.conversation.conversationId },
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Message not found' });
+    expect(await history(first.cookie, first.conversationId)).toEqual([
+      'U:Q1',
+      'A:A1',
+      'U:Q2',
+      'A:A2',
+      'U:Q3',
+      'A:A3',
+    ]);
   });
 });
 

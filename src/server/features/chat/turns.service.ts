@@ -66,6 +66,10 @@ export async function regenerateReply(engine: ChatEngine, user: ChatUser, body: 
   let replaceFromId: number | undefined;
   if (body.messageId !== undefined) {
     const reply = await requireOwnMessage(db, user.id, body.messageId);
+    // A conversationId given too must be the reply's: else the client means another reply.
+    if (body.conversationId !== undefined && body.conversationId !== reply.conversationId) {
+      throw notFound('Message not found');
+    }
     if (reply.isUserMessage) {
       throw invalid('Only assistant replies can be regenerated', {
         messageId: ['This is a user message; edit it instead'],
