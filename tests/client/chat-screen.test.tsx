@@ -255,6 +255,51 @@ describe('reopening a conversation whose reply is still being generated (issue #
   });
 });
 
+describe('reopening a conversation whose last reply failed', () => {
+  it('shows the error bubble with its retry, not a question left without any action', async () => {
+    const question = message(1, 'Wie hoch ist der Mount Everest?', 'c3');
+    const fake = server({
+      // The reply failed (or its process went down): only the question is stored.
+      'GET /api/messages/c3': { status: 200, body: [question] },
+      'GET /api/chat/stream/c3': { status: 204 },
+      'POST /api/chat/regenerate': {
+        status: 200,
+        sse: sseBody([
+          ['start', { conversationId: 'c3', userMessageId: 1, assistantMessageId: 2 }],
+          [
+            'done',
+            {
+              message: {
+                id: 2,
+                content: '8849 Meter.',
+                timestamp: new Date().toISOString(),
+                status: 'complete',
+                model: 'gpt-4o',
+              },
+              conversationId: 'c3',
+              userMessageId: 1,
+            },
+          ],
+        ]),
+      },
+    });
+    renderApp('/chat/c3');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Entschuldigung, ich konnte deine Nachricht nicht verarbeiten. Bitte versuche es später erneut.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByText('8849 Meter.')).toBeTruthy();
+    // The stored question is answered again, not sent a second time.
+    expect(
+      fake.requests
+        .filter((request) => request.method === 'POST')
+        .map((request) => [request.url, request.body]),
+    ).toEqual([['/api/chat/regenerate', { conversationId: 'c3' }]]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('opening a search hit at its message (?message=<id>)', () => {
   /** 2,500 messages: the hit (5) is three older pages back from the newest 100. */
   const VERY_LONG = Array.from({ length: 2500 }, (_, index) =>

@@ -234,9 +234,19 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
               { limit: FIRST_PAGE_SIZE },
               controller.signal,
             );
+            // Still no reply after the question: it failed, or its process went down
+            // (decision 040). The error bubble offers the retry, as right after a failed send.
+            const failed = messages.at(-1)?.isUserMessage
+              ? errorItem({
+                  path: '/api/chat/regenerate',
+                  body: { conversationId },
+                  userKey: null,
+                })
+              : null;
             setItems((previous) => {
               const newest = Math.max(0, ...previous.map((item) => item.id ?? 0));
-              return [...previous, ...messages.filter((m) => m.id > newest).map(fromMessage)];
+              const added = messages.filter((m) => m.id > newest).map(fromMessage);
+              return [...previous, ...added, ...(failed ? [failed] : [])];
             });
             return;
           } catch (error) {
