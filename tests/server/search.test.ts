@@ -108,6 +108,24 @@ describe('GET /api/search matching across languages', () => {
     expect(partialCyrillic.map((hit) => hit.messageId)).toEqual([rows[1]!.id]);
   });
 
+  it('finds ß and ss as the same letter, in either direction and in capitals', async () => {
+    const { cookie, rows } = await userWith([
+      'Wir wohnen in der Hauptstrasse 5 in Zürich.',
+      'Die Schlossstraße ist gesperrt.',
+      'Welche GRÖSSE hat das Paket?',
+      'Das Wetter ist schön.',
+    ]);
+    const ids = async (q: string) => (await hits(cookie, q)).map((hit) => hit.messageId).sort();
+    const streets = [rows[0]!.id, rows[1]!.id].sort();
+    expect(await ids('Straße')).toEqual(streets);
+    expect(await ids('strasse')).toEqual(streets);
+    expect(await ids('STRASSE')).toEqual(streets);
+    expect(await ids('Größe')).toEqual([rows[2]!.id]);
+
+    const [hit] = await hits(cookie, 'Schlossstrasse');
+    expect(highlighted(hit!)).toEqual(['Schlossstraße']);
+  });
+
   it('finds Chinese words inside text without spaces', async () => {
     const { cookie, rows } = await userWith(['我们明天去北京旅游，你想一起去吗？', '今天天气很好']);
     const found = await hits(cookie, '北京');

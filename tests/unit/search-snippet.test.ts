@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSearchCursor, encodeSearchCursor } from '#shared/search/search-schemas.ts';
 import { buildSnippet, parseSearchTerms } from '#shared/search/search-snippet.ts';
+import { filterMessages } from '#client/features/chat/filter-messages.ts';
 
 const cut = (snippet: { text: string; highlights: { start: number; end: number }[] }) =>
   snippet.highlights.map(({ start, end }) => snippet.text.slice(start, end));
@@ -77,5 +78,25 @@ describe('search cursor', () => {
     expect(decodeSearchCursor(encodeSearchCursor(40))).toBe(40);
     expect(decodeSearchCursor('garbage!')).toBeNull();
     expect(decodeSearchCursor(encodeSearchCursor(5000))).toBeNull();
+  });
+});
+
+describe('ß and ss', () => {
+  it('highlight each other in snippets', () => {
+    const snippet = buildSnippet('Treffpunkt: Hauptstrasse 5, vor der STRASSENBAHN', {
+      phrase: 'Straße',
+      terms: ['Straße'],
+    });
+    expect(snippet.highlights.map(({ start, end }) => snippet.text.slice(start, end))).toEqual([
+      'strasse',
+      'STRASSE',
+    ]);
+  });
+
+  it('find each other in the in-chat filter, either way round', () => {
+    const messages = [{ content: 'Die Straße ist lang' }, { content: 'In der Hauptstrasse' }];
+    expect(filterMessages(messages, 'strasse')).toEqual(messages);
+    expect(filterMessages(messages, 'STRAẞE')).toEqual(messages);
+    expect(filterMessages(messages, 'Haupt')).toEqual([messages[1]]);
   });
 });

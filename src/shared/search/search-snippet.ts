@@ -1,4 +1,5 @@
 import type { HighlightRange, Snippet } from './search-schemas.ts';
+import { spellingVariants } from './spelling-variants.ts';
 
 /** At most this many terms take part in substring matching and highlighting. */
 export const SEARCH_TERMS_MAX = 8;
@@ -52,9 +53,12 @@ function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Every case-insensitive occurrence of the phrase or a term, longest alternatives first. */
+/**
+ * Every case-insensitive occurrence of the phrase or a term, in any of their spellings (ß or ss),
+ * longest alternatives first.
+ */
 function findMatches(text: string, needles: string[]): HighlightRange[] {
-  const alternatives = [...new Set(needles.filter((n) => n !== ''))]
+  const alternatives = [...new Set(needles.filter((n) => n !== '').flatMap(spellingVariants))]
     .sort((a, b) => b.length - a.length)
     .map(escapeRegExp);
   if (alternatives.length === 0) return [];

@@ -1,5 +1,10 @@
-/** Case-insensitive substring match over the message text. */
+import { spellingVariants } from '#shared/search/spelling-variants.ts';
+
+/** Case-insensitive substring match over the message text, in any spelling of ß and ss. */
 export function filterMessages<T extends { content: string }>(items: T[], query: string): T[] {
-  const needle = query.trim().toLocaleLowerCase();
-  return items.filter((item) => item.content.toLocaleLowerCase().includes(needle));
+  const needles = spellingVariants(query.trim());
+  return items.filter((item) => {
+    const text = item.content.toLowerCase();
+    return needles.some((needle) => text.includes(needle));
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '#server/db/client.ts';
 import type { SearchTerms } from '#shared/search/search-snippet.ts';
+import { spellingVariants } from '#shared/search/spelling-variants.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
 
 export interface SearchParams extends SearchTerms {
@@ -24,8 +25,13 @@ export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 
+/** The text as a substring, in any of its spellings (ß or ss). */
 const contains = (column: AnyPgColumn, text: string) =>
-  sql`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
+  or(
+    ...spellingVariants(text).map(
+      (variant) => sql`${column} ilike ${`%${escapeLike(variant)}%`} escape '\\'`,
+    ),
+  )!;
 
 /**
  * Match and score of one text column (docs/decisions/011-search.md). Signals, each backed by an
@@ -34,7 +40,7 @@ const contains = (column: AnyPgColumn, text: string) =>
  *   words, with websearch syntax ("phrase", OR);
  * - substring (ILIKE on every word, trigram GIN) for parts of words: German compounds
  *   ("versicherung" finds "Krankenversicherung"), prefixes, and Chinese/Japanese text, which has
- *   no spaces and so is one full-text token per run;
+ *   no spaces and so is one full-text token per run; in every spelling of ß and ss;
  * - trigram word similarity (`<%`, trigram GIN) for small typos.
  * A word under three characters has no trigrams, so no index can narrow the rows and they are
  * scanned: then only the cheap substring test filters (every whole-word match is a substring
@@ -56,7 +62,9 @@ function textSearch(column: AnyPgColumn, rankDocument: SQL | AnyPgColumn, params
   const fullText = sql`to_tsvector('simple', ${column}) @@ ${tsquery}`;
   const allTerms =
     terms.length === 0 ? sql`false` : and(...terms.map((term) => contains(column, term)))!;
-  const indexable = terms.every((term) => Array.from(term).length >= TRIGRAM);
+  const indexable = terms
+    .flatMap(spellingVariants)
+    .every((term) => Array.from(term).length >= TRIGRAM);
   const fuzzy = query.length >= FUZZY_MIN_LENGTH ? sql`${query} <% ${column}` : sql`false`;
   const positive = indexable
     ? // Cheapest first: a row passing ILIKE skips the other two in the recheck.
