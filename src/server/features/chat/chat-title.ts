@@ -25,10 +25,15 @@ export function provisionalTitle(text: string, fileNames: readonly string[] = []
   return title;
 }
 
-/** The model's answer as a title: first line, without quotes or a trailing full stop. */
+/**
+ * The model's answer as a title: first line, without Markdown (a heading's #, emphasis, code
+ * marks: the list shows plain text), quotes or a trailing full stop.
+ */
 export function cleanTitle(raw: string): string | undefined {
   const line = raw.trim().split('\n')[0] ?? '';
   const title = line
+    .replace(/^\s*(#{1,6}|>)\s+/u, '')
+    .replace(/(\*\*|__|`)/gu, '')
     .replace(/^(title|titel)\s*:\s*/i, '')
     .replace(/^["'„“”«»「『*\s]+|["'“”«»」』*\s]+$/gu, '')
     .replace(/[.。]$/u, '')
