@@ -5,10 +5,13 @@
  * and a bare forwarder run in processes of their own; this process is the client of all of them,
  * with the same HTTP stack (fetch) for every path.
  *
- * Three servers are measured the same way, each with its own direct baseline:
+ * Four servers are measured the same way, each with its own direct baseline:
  * - a bare forwarder (support/bare-forwarder-process.ts): node:http passing the provider's bytes
  *   through, no parsing, database or session. The floor: what any extra HTTP hop costs here, so
  *   that Orbit minus the floor is Orbit's own share;
+ * - the same forwarder storing each request in PGlite before calling the provider (one insert,
+ *   PGlite on its main thread): the store-first floor, the least any server can add that stores
+ *   the user message before the model is called, as issue #3 requires;
  * - Orbit on PGlite and on PostgreSQL (support/chat-server-process.ts).
  *
  * Latency: time from sending a request to its first token (Orbit: first SSE `delta` event; the
@@ -260,6 +263,7 @@ async function pool(
 }
 
 const FLOOR = 'bare forwarder (floor)';
+const STORE_FLOOR = 'bare forwarder + 1 PGlite insert';
 const LOADS = ['1', `${CONCURRENT} started at once`, `${CONCURRENT} open streams`] as const;
 
 interface Latency {
@@ -368,10 +372,13 @@ async function measureOrbit(label: string, fakeUrl: string, databaseUrl: string)
   }
 }
 
-async function measureFloor(fakeUrl: string) {
-  const forwarder = await spawn<{ url: string }>('bare-forwarder-process.ts', [fakeUrl]);
+/** The bare forwarder; with `store`, the store-first floor (support/bare-forwarder-process.ts). */
+async function measureFloor(fakeUrl: string, store?: 'pglite') {
+  const args = store ? [fakeUrl, store] : [fakeUrl];
+  const forwarder = await spawn<{ url: string }>('bare-forwarder-process.ts', args);
   try {
-    return await measure(FLOOR, forwarder, chatCompletions(forwarder.info.url), fakeUrl);
+    const label = store ? STORE_FLOOR : FLOOR;
+    return await measure(label, forwarder, chatCompletions(forwarder.info.url), fakeUrl);
   } finally {
     await close(forwarder);
   }
@@ -382,6 +389,7 @@ const fake = await spawn<{ url: string }>('fake-upstream-process.ts', []);
 const results: Measured[] = [];
 try {
   results.push(await measureFloor(fake.info.url));
+  results.push(await measureFloor(fake.info.url, 'pglite'));
   results.push(await measureOrbit('Orbit, PGlite', fake.info.url, ''));
 
   await withScratchPostgres(async (url) => {

@@ -4,13 +4,29 @@
  * writes the provider's response bytes straight through to the client: no parsing, no database,
  * no authentication. What it adds over a direct call is what any extra HTTP hop costs on this
  * machine. Answers 'cpu' like the Orbit server process (support/thread-cpu.ts).
+ *
+ * With `pglite` as its second argument it is the store-first floor: before calling the provider
+ * it inserts the request body into a one-table PGlite database on its own main thread (the
+ * cheapest way to PGlite: no worker, no wire protocol), as issue #3 has every user message
+ * stored before the model is called. No server that stores the message first can add less.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
 import { cpuTimes } from './thread-cpu.ts';
 
 const upstream = new URL(process.argv[2]!);
 const agent = new http.Agent({ keepAlive: true });
+const store = process.argv[3] === 'pglite' ? await openStore() : undefined;
+
+async function openStore() {
+  const pglite = new PGlite();
+  await pglite.exec(
+    'create table messages (id serial primary key, content text not null, created_at timestamptz not null default now())',
+  );
+  return (content: string) =>
+    pglite.query('insert into messages (content) values ($1) returning id', [content]);
+}
 
 const server = http.createServer((req, res) => {
   if (req.method !== 'POST') {
@@ -21,35 +37,40 @@ const server = http.createServer((req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const body = Buffer.concat(chunks);
-    const outgoing = http.request(
-      {
-        agent,
-        host: upstream.hostname,
-        port: upstream.port,
-        method: 'POST',
-        path: '/v1/chat/completions',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': body.length,
-          authorization: req.headers.authorization ?? 'Bearer bench',
-        },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, {
-          'content-type': answer.headers['content-type'] ?? 'text/event-stream',
-          'cache-control': 'no-cache',
-        });
-        answer.pipe(res);
-      },
-    );
-    outgoing.on('error', () => res.destroy());
-    // The client went away before the end: so does the request to the provider.
-    res.on('close', () => {
-      if (!res.writableFinished) outgoing.destroy();
-    });
-    outgoing.end(body);
+    if (store) void store(body.toString()).then(() => forward(body, req, res));
+    else forward(body, req, res);
   });
 });
+
+function forward(body: Buffer, req: http.IncomingMessage, res: http.ServerResponse) {
+  const outgoing = http.request(
+    {
+      agent,
+      host: upstream.hostname,
+      port: upstream.port,
+      method: 'POST',
+      path: '/v1/chat/completions',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': body.length,
+        authorization: req.headers.authorization ?? 'Bearer bench',
+      },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, {
+        'content-type': answer.headers['content-type'] ?? 'text/event-stream',
+        'cache-control': 'no-cache',
+      });
+      answer.pipe(res);
+    },
+  );
+  outgoing.on('error', () => res.destroy());
+  // The client went away before the end: so does the request to the provider.
+  res.on('close', () => {
+    if (!res.writableFinished) outgoing.destroy();
+  });
+  outgoing.end(body);
+}
 server.keepAliveTimeout = 60_000;
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
