@@ -64,7 +64,8 @@ test('reloading while a reply is generated shows it streaming on, then complete'
 }) => {
   const tag = marker('reload');
   await startConversation(page, 'Hallo');
-  await scriptReply(tag, { chunks: words(40), chunkDelayMs: 150 });
+  // 12 s of reply: a reload on a loaded machine must still find it running.
+  await scriptReply(tag, { chunks: words(60), chunkDelayMs: 200 });
   await send(page, `Noch eine Frage ${tag}`);
   await expect(streaming(page)).toContainText('Wort5');
 
@@ -73,7 +74,7 @@ test('reloading while a reply is generated shows it streaming on, then complete'
   await expect(userMessages(page).last()).toContainText(tag);
   await expect(streaming(page)).toContainText('Wort1 Wort2');
   await expect(toolbar(page).getByRole('button', { name: 'Stopp' })).toBeVisible();
-  await expect(replies(page).last()).toContainText('Wort40', { timeout: 20_000 });
+  await expect(replies(page).last()).toContainText('Wort60', { timeout: 30_000 });
   await expect(replies(page).last()).toContainText('Wort1 Wort2 Wort3');
   await expect(streaming(page)).toHaveCount(0);
   await expect(replies(page)).toHaveCount(2);

@@ -23,8 +23,9 @@ test('a new user sends a message, sees the reply stream in, gets the address and
 
   await scriptReply('Was kannst du?', {
     chunks: ['Ich kann ', 'Fragen beantworten, ', 'Texte schreiben ', 'und Code erklären.'],
-    // Slow enough to see pieces arrive even on a loaded machine.
-    chunkDelayMs: 400,
+    // Slow enough to see pieces arrive even on a loaded machine (where the list's lazy code may
+    // take a second to load before the streaming row can show anything).
+    chunkDelayMs: 800,
   });
   const input = page.getByRole('textbox', { name: 'Nachricht' });
   await input.fill('Was kannst du?');
