@@ -2,7 +2,7 @@ import { FileDown, FileText, Plus, Search, Square } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '#shared/export/export-schemas.ts';
-import { BAR_BUTTON, BAR_LABEL } from './bar-button.ts';
+import { BarButton } from './bar-button.tsx';
 import { ExportMenu } from './export-menu.tsx';
 
 /**
@@ -35,10 +35,12 @@ export function ChatToolbar({
       // Above the message list, which is positioned too: the export menu opens over it.
       className="@container relative z-10 flex flex-wrap items-center gap-1 border-b border-line bg-surface/90 px-3 py-2 backdrop-blur @min-[64rem]:gap-2"
     >
-      <button type="button" className={BAR_BUTTON} title={t('newChat')} onClick={onNewChat}>
-        <Plus aria-hidden className="size-4 shrink-0" />
-        <span className="sr-only @min-[30rem]:not-sr-only">{t('newChat')}</span>
-      </button>
+      <BarButton
+        icon={Plus}
+        label={t('newChat')}
+        labelClass="sr-only @min-[30rem]:not-sr-only"
+        onClick={onNewChat}
+      />
       {busy ? (
         <button type="button" className="btn-outline" onClick={onStop}>
           <Square aria-hidden className="size-4" />
@@ -46,35 +48,15 @@ export function ChatToolbar({
         </button>
       ) : null}
       <span className="flex-1" />
-      <button
+      <BarButton
         ref={searchButtonRef}
-        type="button"
-        className={BAR_BUTTON}
-        title={t('search.open')}
+        icon={Search}
+        label={t('search.open')}
         aria-pressed={searchOpen}
         onClick={onToggleSearch}
-      >
-        <Search aria-hidden className="size-4 shrink-0" />
-        <span className={BAR_LABEL}>{t('search.open')}</span>
-      </button>
-      <button
-        type="button"
-        className={BAR_BUTTON}
-        title={t('export.txt')}
-        onClick={() => onExport('txt')}
-      >
-        <FileText aria-hidden className="size-4 shrink-0" />
-        <span className={BAR_LABEL}>{t('export.txt')}</span>
-      </button>
-      <button
-        type="button"
-        className={BAR_BUTTON}
-        title={t('export.md')}
-        onClick={() => onExport('md')}
-      >
-        <FileDown aria-hidden className="size-4 shrink-0" />
-        <span className={BAR_LABEL}>{t('export.md')}</span>
-      </button>
+      />
+      <BarButton icon={FileText} label={t('export.txt')} onClick={() => onExport('txt')} />
+      <BarButton icon={FileDown} label={t('export.md')} onClick={() => onExport('md')} />
       <ExportMenu onExport={onExport} />
     </div>
   );

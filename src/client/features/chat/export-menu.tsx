@@ -2,7 +2,7 @@ import { ChevronDown, Download, FileCode, FileJson, FileType } from 'lucide-reac
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '#shared/export/export-schemas.ts';
-import { BAR_BUTTON, BAR_LABEL } from './bar-button.ts';
+import { BAR_BUTTON, BAR_LABEL } from './bar-button.tsx';
 
 /** The formats of the menu; text and Markdown have their own buttons in the bar (spec §2). */
 const MENU_FORMATS = [
