@@ -22,10 +22,10 @@ test('a new user sends a message, sees the reply stream in, gets the address and
   `);
 
   await scriptReply('Was kannst du?', {
-    chunks: ['Ich kann ', 'Fragen beantworten, ', 'Texte schreiben ', 'und Code erklären.'],
-    // Slow enough to see pieces arrive even on a loaded machine (where the list's lazy code may
-    // take a second to load before the streaming row can show anything).
-    chunkDelayMs: 800,
+    chunks: ['Ich kann ', 'Fragen beantworten, ', 'Texte ', 'schreiben ', 'und Code erklären.'],
+    // Slow enough to see pieces arrive on a loaded machine, where a CI run once saw the browser
+    // read a 2.4 s reply only after a 1.5 s stall.
+    chunkDelayMs: 1200,
   });
   const input = page.getByRole('textbox', { name: 'Nachricht' });
   await input.fill('Was kannst du?');
