@@ -163,6 +163,27 @@ describe('code blocks (spec 01-core §2)', () => {
   });
 });
 
+describe('wide content and the keyboard', () => {
+  it('code blocks and tables that scroll sideways can be focused, each with a name', async () => {
+    const user = userEvent.setup();
+    const wide = 'x'.repeat(300);
+    render(
+      <MarkdownContent
+        text={`| a | b |\n|---|---|\n| ${wide} | 2 |\n\n\`\`\`python\nprint("${wide}")\n\`\`\``}
+      />,
+    );
+    const table = screen.getByRole('region', { name: 'Tabelle' });
+    expect(table.querySelector('table')).not.toBeNull();
+    await user.tab();
+    expect(document.activeElement).toBe(table);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Code kopieren' }));
+    await user.tab();
+    expect(document.activeElement?.tagName).toBe('PRE');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Code: python');
+  });
+});
+
 describe('Server-Sent Events reader', () => {
   it('splits events across chunk borders, skips comments and keeps event ids', async () => {
     const chunks = [

@@ -46,7 +46,12 @@ export function CodeBlock({ code, language }: { code: string; language: string |
           <span aria-hidden>{copied ? t('actions.copied') : t('actions.copy')}</span>
         </button>
       </div>
-      <pre className="overflow-x-auto p-3 text-sm">
+      {/* Focusable, so a keyboard can scroll a long line into view (it scrolls sideways). */}
+      <pre
+        tabIndex={0}
+        aria-label={language ? `${t('code.language')}: ${language}` : t('code.language')}
+        className="overflow-x-auto p-3 text-sm"
+      >
         <code className={language ? `hljs language-${language}` : undefined}>
           {highlighted ?? code}
         </code>

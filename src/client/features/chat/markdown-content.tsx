@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from 'hast';
-import type { ReactElement } from 'react';
-import Markdown, { type Components, type UrlTransform } from 'react-markdown';
+import type { ComponentProps, ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import Markdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block.tsx';
@@ -43,7 +44,18 @@ function languageOf(code: Element | undefined): string | null {
   return match ? match.slice('language-'.length) : null;
 }
 
+/** A wide table scrolls sideways in its own region, which a keyboard can focus to scroll it. */
+function ScrollingTable({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
+  const { t } = useTranslation('messages');
+  return (
+    <div tabIndex={0} role="region" aria-label={t('table.label')} className="overflow-x-auto">
+      <table {...props} />
+    </div>
+  );
+}
+
 const components: Components = {
+  table: ScrollingTable,
   a: ({ node: _node, children, ...props }) =>
     !props.href ? (
       <span>{children}</span>
@@ -115,7 +127,7 @@ function renderMarkdown(text: string): ReactElement {
  */
 export default function MarkdownContent({ text }: { text: string }) {
   return (
-    <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
+    <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
       {renderMarkdown(text)}
     </div>
   );
