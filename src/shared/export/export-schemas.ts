@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, NUL_MESSAGE } from '#shared/validation/database-input.ts';
+import { ConversationIdSchema } from '#shared/chat/chat-schemas.ts';
 
 /** Spec 01-core §9 and 02 §9: text, Markdown, JSON, HTML and PDF. */
 export const EXPORT_FORMATS = ['txt', 'md', 'json', 'html', 'pdf'] as const;
@@ -44,7 +44,7 @@ export const TimeZoneSchema = z
   .refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Berlin');
 
 export const ExportParamsSchema = z.object({
-  conversationId: z.string().min(1).max(100).refine(hasNoNul, NUL_MESSAGE),
+  conversationId: ConversationIdSchema,
 });
 
 /** GET /api/conversations/:conversationId/export?format=&tz= */

@@ -72,6 +72,13 @@ export function isLimitError(error: unknown): boolean {
 
 let localKey = 0;
 
+/** The retry of a question that is stored but unanswered: regenerate answers it, not sending twice. */
+const answerAgain = (conversationId: string): TurnRequest => ({
+  path: '/api/chat/regenerate',
+  body: { conversationId },
+  userKey: null,
+});
+
 /** The red error bubble of a failed turn, with the request that answers it again. */
 function errorItem(retry: TurnRequest): ChatItem {
   localKey += 1;
@@ -237,11 +244,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
             // Still no reply after the question: it failed, or its process went down
             // (decision 040). The error bubble offers the retry, as right after a failed send.
             const failed = messages.at(-1)?.isUserMessage
-              ? errorItem({
-                  path: '/api/chat/regenerate',
-                  body: { conversationId },
-                  userKey: null,
-                })
+              ? errorItem(answerAgain(conversationId))
               : null;
             setItems((previous) => {
               const newest = Math.max(0, ...previous.map((item) => item.id ?? 0));
@@ -258,11 +261,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         }
       } catch (error) {
         if (controller.signal.aborted) return;
-        const failed = errorItem({
-          path: '/api/chat/regenerate',
-          body: { conversationId },
-          userKey: null,
-        });
+        const failed = errorItem(answerAgain(conversationId));
         setItems((previous) => [...previous, failed]);
         if (!(error instanceof HttpError)) notifyError(error);
       } finally {
@@ -350,9 +349,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
           // Once stored, the user message is answered again rather than sent twice.
           const conversationId = conversationRef.current;
           const retry: TurnRequest =
-            storedUserId !== null && conversationId
-              ? { path: '/api/chat/regenerate', body: { conversationId }, userKey: null }
-              : request;
+            storedUserId !== null && conversationId ? answerAgain(conversationId) : request;
           const userId = storedUserId;
           // The message was stored before the reply failed: its conversation (a new one too) is
           // in the list, with the retry waiting in it.
