@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { servePgliteWire } from './pglite-wire-server.ts';
 
 export interface PgliteWorkerData {
   dataDir?: string;
@@ -32,10 +32,7 @@ try {
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(template === undefined ? {} : { loadDataDir: new Blob([template]) }),
   });
-  // The pool holds one connection (client.ts); a second slot lets its replacement connect while
-  // the server has not yet seen the old one close (otherwise: "Too many connections").
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
-  await server.start();
+  const server = await servePgliteWire(db, socketPath);
 
   const handle = async (request: PgliteWorkerRequest) => {
     try {
@@ -44,7 +41,7 @@ try {
         const data = await blob.arrayBuffer();
         port.postMessage({ type: 'dump', data } satisfies PgliteWorkerReply, [data]);
       } else {
-        await server.stop();
+        await server.close();
         await db.close();
         port.postMessage({ type: 'closed' } satisfies PgliteWorkerReply);
         port.close();
