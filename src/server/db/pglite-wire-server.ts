@@ -16,7 +16,7 @@ import type { PGlite } from '@electric-sql/pglite';
 export async function servePgliteWire(
   db: PGlite,
   socketPath: string,
-): Promise<{ close(): Promise<void> }> {
+): Promise<{ isIdle(): boolean; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   let owner: Connection | null = null;
   const waiting: Connection[] = [];
@@ -72,6 +72,8 @@ export async function servePgliteWire(
     });
   });
   return {
+    /** No connection is inside a transaction or between a query's messages. */
+    isIdle: () => owner === null,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -141,7 +143,8 @@ const SYNC = 'S'.charCodeAt(0);
 const QUERY = 'Q'.charCodeAt(0);
 const TERMINATE = 'X'.charCodeAt(0);
 
-function simpleQuery(text: string): Uint8Array {
+/** A simple-protocol Query message. */
+export function simpleQuery(text: string): Uint8Array {
   const body = Buffer.from(`${text}\0`);
   const message = Buffer.alloc(5 + body.length);
   message[0] = QUERY;

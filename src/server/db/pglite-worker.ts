@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { scheduleMaintenance } from './pglite-maintenance.ts';
 import { servePgliteWire } from './pglite-wire-server.ts';
 
 export interface PgliteWorkerData {
@@ -33,6 +34,7 @@ try {
     ...(template === undefined ? {} : { loadDataDir: new Blob([template]) }),
   });
   const server = await servePgliteWire(db, socketPath);
+  const stopMaintenance = scheduleMaintenance(db, () => server.isIdle());
 
   const handle = async (request: PgliteWorkerRequest) => {
     try {
@@ -41,6 +43,7 @@ try {
         const data = await blob.arrayBuffer();
         port.postMessage({ type: 'dump', data } satisfies PgliteWorkerReply, [data]);
       } else {
+        stopMaintenance();
         await server.close();
         await db.close();
         port.postMessage({ type: 'closed' } satisfies PgliteWorkerReply);

@@ -67,6 +67,11 @@ const usedSince = (param: string) =>
     where d.user_id = $1 and d.day >= (${param}::timestamptz at time zone 'UTC')::date)`;
 
 /**
+ * The history is read by conversation alone (c is the user's, see STATE_SOURCES), so that
+ * messages_conversation_time_idx serves it, newest first, stopping at the window. With a user_id
+ * filter beside it, a planner without statistics chose messages_user_idx and read every message
+ * the user ever wrote.
+ *
  * Everything a turn reads: settings, the conversation's ownership and persona, the token budget,
  * the history window and the candidate personas, in one statement. $1 user, $2 month start,
  * $3 day start, $4 history end (edit, regenerate), $5 history size, $6 requested personas,
@@ -84,7 +89,6 @@ const STATE_COLUMNS = `s.language, s.response_length as "responseLength", s.ai_m
              select m.id, m.content, m.is_user_message as "isUserMessage", m.timestamp
              from messages m
              where c.id is not null and m.conversation_id = c.conversation_id
-               and m.user_id = $1
                and ($4::int is null or (m.timestamp, m.id) <
                     (select b.timestamp, b.id from messages b where b.id = $4::int))
              order by m.timestamp desc, m.id desc

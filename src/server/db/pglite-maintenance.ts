@@ -1,0 +1,62 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { simpleQuery } from './pglite-wire-server.ts';
+
+/**
+ * PostgreSQL's autovacuum for embedded PGlite, which has none: PGlite is a single backend, so no
+ * launcher ever vacuums or analyzes its tables. Without statistics the planner took the wrong
+ * index for the chat's history window and read every message of the user; without vacuum, each
+ * turn's updates (allowance, conversation recency) leave dead rows behind for good. The
+ * thresholds are PostgreSQL's defaults (autovacuum_vacuum_threshold 50 + scale factor 0.2,
+ * autovacuum_vacuum_insert_threshold 1000 + 0.2, autovacuum_analyze_threshold 50 + 0.1).
+ */
+const DUE_TABLES = `
+  select s.relname as "name",
+         s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+           or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as "vacuum"
+  from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+  where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+     or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+     or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+  order by s.relname`;
+
+/**
+ * Vacuums and analyzes the tables that are due, one statement each, each only while `isIdle()`
+ * (no connection is inside a transaction or a query: VACUUM cannot run in a transaction, and
+ * a connection's transaction must not see ours). Returns the tables it maintained.
+ */
+export async function maintainTables(db: PGlite, isIdle: () => boolean = () => true) {
+  // A backend flushes its table counters at most once a second, after a transaction; PGlite has
+  // no idle timer to flush the rest. Flushing at the end of this one makes the next see them all.
+  await db.query('select pg_stat_force_next_flush()');
+  const due = await db.query<{ name: string; vacuum: boolean }>(DUE_TABLES);
+  const maintained: string[] = [];
+  for (const { name, vacuum } of due.rows) {
+    if (!isIdle() || db.isInTransaction()) break;
+    const table = `"${name.replaceAll('"', '""')}"`;
+    // Synchronous, so no connection's query can start between the check above and the statement.
+    db.execProtocolRawSync(simpleQuery(vacuum ? `VACUUM (ANALYZE) ${table}` : `ANALYZE ${table}`));
+    maintained.push(name);
+  }
+  return maintained;
+}
+
+/** Runs maintainTables soon after start and then every minute, on timers that keep nothing alive. */
+export function scheduleMaintenance(db: PGlite, isIdle: () => boolean) {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    // Best effort: a failed round (the database closing, say) is tried again next minute.
+    maintainTables(db, isIdle)
+      .catch(() => [])
+      .finally(() => (running = false));
+  };
+  const first = setTimeout(run, 10_000);
+  const every = setInterval(run, 60_000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

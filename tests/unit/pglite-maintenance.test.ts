@@ -1,0 +1,50 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maintainTables } from '#server/db/pglite-maintenance.ts';
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await PGlite.create();
+  await db.exec(`create table notes (id serial primary key, body text not null);
+                 create table tags (id serial primary key, name text not null)`);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const tableStats = async (name: string) => {
+  await db.query('select pg_stat_force_next_flush()');
+  return (
+    await db.query<{ rows: number; dead: number }>(
+      `select c.reltuples as "rows", s.n_dead_tup as "dead"
+       from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = $1`,
+      [name],
+    )
+  ).rows[0]!;
+};
+
+describe('PGlite maintenance (the autovacuum PGlite lacks)', () => {
+  it('gives changed tables statistics and removes their dead rows, and leaves the rest', async () => {
+    await db.query(`insert into notes (body) select 'note ' || n from generate_series(1, 600) n`);
+    await db.query(`insert into tags (name) values ('a')`);
+    // Until something analyzes it, the planner knows nothing of the table.
+    expect((await tableStats('notes')).rows).toBe(-1);
+
+    expect(await maintainTables(db)).toEqual(['notes']);
+    expect((await tableStats('notes')).rows).toBe(600);
+
+    await db.query(`update notes set body = body || '!' where id <= 300`);
+    expect((await tableStats('notes')).dead).toBe(300);
+    expect(await maintainTables(db)).toEqual(['notes']);
+    expect((await tableStats('notes')).dead).toBe(0);
+
+    // Nothing changed since: nothing to do.
+    expect(await maintainTables(db)).toEqual([]);
+  });
+
+  it('waits while a connection is busy', async () => {
+    await db.query(`delete from notes where id > 100`);
+    expect(await maintainTables(db, () => false)).toEqual([]);
+    expect((await tableStats('notes')).dead).toBe(500);
+  });
+});
