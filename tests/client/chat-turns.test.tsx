@@ -191,3 +191,45 @@ describe('retry from the error bubble', () => {
     ]);
   });
 });
+
+describe('stop (decision 040)', () => {
+  it('shows no reply bubble for a reply stopped before its first token', async () => {
+    const user = userEvent.setup();
+    server({
+      'POST /api/chat': {
+        status: 200,
+        sse: sseBody([
+          ['start', { conversationId: 'c1', userMessageId: 5, assistantMessageId: 6, model: 'x' }],
+          [
+            'done',
+            {
+              message: {
+                id: 6,
+                content: '',
+                timestamp: new Date().toISOString(),
+                status: 'stopped',
+                model: 'gpt-4o',
+              },
+              conversationId: 'c1',
+              userMessageId: 5,
+            },
+          ],
+        ]),
+      },
+    });
+    renderApp('/chat/c1');
+    await user.type(await screen.findByRole('textbox', { name: 'Nachricht' }), 'Halt{Enter}');
+
+    // Reply 6 was never stored: a bubble for it would offer copy and regenerate of nothing.
+    await waitFor(() =>
+      expect(texts()).toEqual([
+        'Erste Frage',
+        'Erste Antwort',
+        'Zweite Frage',
+        'Zweite Antwort',
+        'Halt',
+      ]),
+    );
+    expect(screen.getAllByRole('article', { name: 'Antwort des Assistenten' })).toHaveLength(2);
+  });
+});

@@ -49,15 +49,24 @@ const fromMessage = (message: Message): ChatItem => ({
   feedback: message.feedback,
 });
 
-const fromReply = (reply: ChatReply): ChatItem => ({
-  key: `m-${reply.message.id}`,
-  id: reply.message.id,
-  content: reply.message.content,
-  isUserMessage: false,
-  timestamp: reply.message.timestamp,
-  kind: reply.message.status === 'stopped' ? 'stopped' : 'message',
-  feedback: null,
-});
+/**
+ * The list item of a finished reply. A reply stopped before its first token was never stored
+ * (decision 040): it gets no bubble, as on reopening the conversation.
+ */
+const replyItems = (reply: ChatReply): ChatItem[] =>
+  reply.message.status === 'stopped' && reply.message.content === ''
+    ? []
+    : [
+        {
+          key: `m-${reply.message.id}`,
+          id: reply.message.id,
+          content: reply.message.content,
+          isUserMessage: false,
+          timestamp: reply.message.timestamp,
+          kind: reply.message.status === 'stopped' ? 'stopped' : 'message',
+          feedback: null,
+        },
+      ];
 
 /** Reconnects of a dropped reply stream (with Last-Event-ID) before giving up. */
 const FOLLOW_RECONNECTS = 3;
@@ -233,7 +242,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
             });
             if (controller.signal.aborted) return;
             if (reply) {
-              setItems((previous) => [...previous, fromReply(reply)]);
+              setItems((previous) => [...previous, ...replyItems(reply)]);
               return;
             }
             const { messages } = await getMessagePage(
@@ -337,7 +346,10 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
           controller.signal,
         );
         if (controller.signal.aborted) return;
-        setItems((previous) => [...withUserId(previous, reply.userMessageId), fromReply(reply)]);
+        setItems((previous) => [
+          ...withUserId(previous, reply.userMessageId),
+          ...replyItems(reply),
+        ]);
         conversationRef.current = reply.conversationId;
         refreshList();
         showConversation(reply.conversationId);
