@@ -5,14 +5,18 @@
  * and a bare forwarder run in processes of their own; this process is the client of all of them,
  * with the same HTTP stack (fetch) for every path.
  *
- * Four servers are measured the same way, each with its own direct baseline:
+ * Five servers are measured the same way, each with its own direct baseline:
  * - a bare forwarder (support/bare-forwarder-process.ts): node:http passing the provider's bytes
  *   through, no parsing, database or session. The floor: what any extra HTTP hop costs here, so
  *   that Orbit minus the floor is Orbit's own share;
  * - the same forwarder storing each request in PGlite before calling the provider (one insert,
- *   PGlite on its main thread): the store-first floor, the least any server can add that stores
- *   the user message before the model is called, as issue #3 requires;
+ *   PGlite on its main thread), and the same with PostgreSQL: the store-first floors, the least
+ *   any server can add that stores the user message before the model is called, as issue #3
+ *   requires;
  * - Orbit on PGlite and on PostgreSQL (support/chat-server-process.ts).
+ *
+ * Last, a head-to-head phase times the 1-stream case with all of them up at once, requests
+ * rotating among them (see headToHead): the figures to compare servers by.
  *
  * Latency: time from sending a request to its first token (Orbit: first SSE `delta` event; the
  * provider and the forwarder: first non-empty `content`), direct and through the server; "added"
@@ -264,6 +268,11 @@ async function pool(
 
 const FLOOR = 'bare forwarder (floor)';
 const STORE_FLOOR = 'bare forwarder + 1 PGlite insert';
+const STORE_FLOOR_PG = 'bare forwarder + 1 PostgreSQL insert';
+const ORBIT_PGLITE = 'Orbit, PGlite';
+const ORBIT_POSTGRES = 'Orbit, PostgreSQL';
+/** Timed rounds of the head-to-head phase (each: one request on every path). */
+const HEAD_TO_HEAD_ROUNDS = Number(process.env.BENCH_HEAD_TO_HEAD_ROUNDS ?? 200);
 const LOADS = ['1', `${CONCURRENT} started at once`, `${CONCURRENT} open streams`] as const;
 
 interface Latency {
@@ -372,29 +381,109 @@ async function measureOrbit(label: string, fakeUrl: string, databaseUrl: string)
   }
 }
 
-/** The bare forwarder; with `store`, the store-first floor (support/bare-forwarder-process.ts). */
-async function measureFloor(fakeUrl: string, store?: 'pglite') {
-  const args = store ? [fakeUrl, store] : [fakeUrl];
-  const forwarder = await spawn<{ url: string }>('bare-forwarder-process.ts', args);
+/** Where the store-first floor stores: nowhere (the bare floor), PGlite, or PostgreSQL at a URL. */
+type Store = undefined | 'pglite' | { databaseUrl: string };
+const floorLabel = (store: Store) =>
+  store === undefined ? FLOOR : store === 'pglite' ? STORE_FLOOR : STORE_FLOOR_PG;
+
+function spawnForwarder(fakeUrl: string, store: Store) {
+  const args =
+    store === undefined
+      ? [fakeUrl]
+      : store === 'pglite'
+        ? [fakeUrl, 'pglite']
+        : [fakeUrl, 'postgres', store.databaseUrl];
+  return spawn<{ url: string }>('bare-forwarder-process.ts', args);
+}
+
+/** The bare forwarder; with `store`, a store-first floor (support/bare-forwarder-process.ts). */
+async function measureFloor(fakeUrl: string, store?: Store) {
+  const forwarder = await spawnForwarder(fakeUrl, store);
   try {
-    const label = store ? STORE_FLOOR : FLOOR;
-    return await measure(label, forwarder, chatCompletions(forwarder.info.url), fakeUrl);
+    return await measure(
+      floorLabel(store),
+      forwarder,
+      chatCompletions(forwarder.info.url),
+      fakeUrl,
+    );
   } finally {
     await close(forwarder);
   }
 }
 
+/**
+ * 1 stream, head to head: every server is up at once and the requests rotate among them and the
+ * direct call, in a new random order each round. The phases above run one server after another,
+ * so a machine that changes speed during the run (this one does, see docs/PERFORMANCE.md) moves
+ * their "beyond the floor" figures; here it moves every figure alike.
+ */
+async function headToHead(fakeUrl: string, postgresUrls: [string, string] | undefined) {
+  const servers: { label: string; child: Child<unknown>; route: Path }[] = [];
+  const addForwarder = async (store: Store) => {
+    const child = await spawnForwarder(fakeUrl, store);
+    servers.push({ label: floorLabel(store), child, route: chatCompletions(child.info.url) });
+  };
+  const addOrbit = async (label: string, databaseUrl: string) => {
+    const child = await spawn<ServerInfo>('chat-server-process.ts', [fakeUrl, databaseUrl, '1']);
+    servers.push({ label, child, route: orbit(child.info) });
+  };
+  try {
+    await addForwarder(undefined);
+    await addForwarder('pglite');
+    await addOrbit(ORBIT_PGLITE, '');
+    if (postgresUrls) {
+      await addForwarder({ databaseUrl: postgresUrls[0] });
+      await addOrbit(ORBIT_POSTGRES, postgresUrls[1]);
+    }
+    const paths = [{ label: 'direct', route: chatCompletions(fakeUrl) }, ...servers];
+    const times = new Map(paths.map(({ label }) => [label, [] as number[]]));
+    for (let round = 0; round < 20 + HEAD_TO_HEAD_ROUNDS; round++) {
+      for (const { label, route } of shuffled(paths)) {
+        const time = await timeToFirstToken(route, 0, '[ttft]');
+        if (round >= 20) times.get(label)!.push(time);
+      }
+    }
+    return times;
+  } finally {
+    await Promise.all(servers.map(({ child }) => close(child)));
+  }
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
 const ownCost = [await forwardingCostMicros(), await forwardingCostMicros()];
 const fake = await spawn<{ url: string }>('fake-upstream-process.ts', []);
 const results: Measured[] = [];
+let versus = new Map<string, number[]>();
 try {
   results.push(await measureFloor(fake.info.url));
   results.push(await measureFloor(fake.info.url, 'pglite'));
-  results.push(await measureOrbit('Orbit, PGlite', fake.info.url, ''));
+  results.push(await measureOrbit(ORBIT_PGLITE, fake.info.url, ''));
 
-  await withScratchPostgres(async (url) => {
-    results.push(await measureOrbit('Orbit, PostgreSQL', fake.info.url, url));
+  let reachable = false;
+  await withScratchPostgres(async (floorUrl) => {
+    await withScratchPostgres(async (orbitUrl) => {
+      reachable = true;
+      results.push(await measureFloor(fake.info.url, { databaseUrl: floorUrl }));
+      results.push(await measureOrbit(ORBIT_POSTGRES, fake.info.url, orbitUrl));
+    });
   });
+  if (reachable) {
+    await withScratchPostgres(async (floorUrl) => {
+      await withScratchPostgres(async (orbitUrl) => {
+        versus = await headToHead(fake.info.url, [floorUrl, orbitUrl]);
+      });
+    });
+  } else {
+    versus = await headToHead(fake.info.url, undefined);
+  }
 } finally {
   await close(fake);
 }
@@ -429,6 +518,39 @@ printTable(
   ['server', 'streams', 'direct to provider', 'through the server', 'added', 'beyond the floor'],
   latencyRows,
 );
+
+/** Each Orbit row against the store-first floor of its own database. */
+const STORE_FLOOR_OF: Record<string, string> = {
+  [ORBIT_PGLITE]: STORE_FLOOR,
+  [ORBIT_POSTGRES]: STORE_FLOOR_PG,
+};
+const directTimes = versus.get('direct') ?? [];
+const versusAdded = (label: string) => {
+  const [d50, d99] = p(directTimes);
+  const [t50, t99] = p(versus.get(label)!);
+  return [t50 - d50, t99 - d99] as const;
+};
+printTable(
+  `Head to head, 1 stream: ${HEAD_TO_HEAD_ROUNDS} rounds, each one request on every path in random ` +
+    'order, all servers up at once; added ms (p50 / p99)',
+  ['server', 'through the server', 'added', 'beyond the floor', 'beyond the store-first floor'],
+  [...versus.keys()]
+    .filter((label) => label !== 'direct')
+    .map((label) => {
+      const [a50, a99] = versusAdded(label);
+      const [f50, f99] = versusAdded(FLOOR);
+      const storeFloor = STORE_FLOOR_OF[label];
+      const beyondStore = storeFloor ? versusAdded(storeFloor) : undefined;
+      return [
+        label,
+        pair(...p(versus.get(label)!)),
+        pair(a50, a99),
+        label === FLOOR ? '—' : pair(a50 - f50, a99 - f99),
+        beyondStore ? pair(a50 - beyondStore[0], a99 - beyondStore[1]) : '—',
+      ];
+    }),
+);
+if (directTimes.length > 0) console.log(`direct to provider: ${pair(...p(directTimes))}`);
 
 const sources = [...new Set(results.map(({ cpu }) => cpu.source))].join(', ');
 const cpuRows = results.map(({ label, cpu }) => [

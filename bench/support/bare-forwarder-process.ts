@@ -9,23 +9,38 @@
  * it inserts the request body into a one-table PGlite database on its own main thread (the
  * cheapest way to PGlite: no worker, no wire protocol), as issue #3 has every user message
  * stored before the model is called. No server that stores the message first can add less.
+ * With `postgres <url>` it inserts into a one-table PostgreSQL database instead (a prepared
+ * statement on a pooled connection, committed durably as Orbit's are).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { cpuTimes } from './thread-cpu.ts';
 
 const upstream = new URL(process.argv[2]!);
 const agent = new http.Agent({ keepAlive: true });
-const store = process.argv[3] === 'pglite' ? await openStore() : undefined;
+const TABLE =
+  'create table messages (id serial primary key, content text not null, created_at timestamptz not null default now())';
+const INSERT = 'insert into messages (content) values ($1) returning id';
+const store =
+  process.argv[3] === 'pglite'
+    ? await openPglite()
+    : process.argv[3] === 'postgres'
+      ? await openPostgres(process.argv[4]!)
+      : undefined;
 
-async function openStore() {
+async function openPglite() {
   const pglite = new PGlite();
-  await pglite.exec(
-    'create table messages (id serial primary key, content text not null, created_at timestamptz not null default now())',
-  );
+  await pglite.exec(TABLE);
+  return (content: string) => pglite.query(INSERT, [content]);
+}
+
+async function openPostgres(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  await pool.query(TABLE);
   return (content: string) =>
-    pglite.query('insert into messages (content) values ($1) returning id', [content]);
+    pool.query({ name: 'store_first_insert', text: INSERT, values: [content] });
 }
 
 const server = http.createServer((req, res) => {
