@@ -252,6 +252,113 @@ describe('GET /api/messages/:id', () => {
   });
 });
 
+describe('GET /api/messages/:id?around=<messageId> (a search hit, issue #5)', () => {
+  const contents = (response: { json: () => unknown }) =>
+    (response.json() as { content: string }[]).map((m) => m.content);
+
+  /** A conversation of `count` messages M0…M<count-1>, in time order. */
+  async function longConversation(count: number) {
+    const owner = await createSignedInUser(t.db);
+    const seeded = await createConversation(t.db, owner.user.id, {
+      messages: Array.from({ length: count }, (_, index) => `M${index}`),
+    });
+    const base = `/api/messages/${seeded.conversation.conversationId}`;
+    return { ...owner, ...seeded, base, idOf: (index: number) => seeded.messages[index]!.id };
+  }
+
+  it('answers the message with the messages before and after it, oldest first', async () => {
+    const { cookie, base, idOf } = await longConversation(20);
+    const response = await get(`${base}?limit=5&around=${idOf(10)}`, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(contents(response)).toEqual(['M8', 'M9', 'M10', 'M11', 'M12']);
+    expect(response.headers['x-next-cursor']).toBe(String(idOf(8)));
+    expect(response.headers['x-newer-cursor']).toBe(String(idOf(12)));
+    expect(response.headers.link).toBe(
+      `<${base}?limit=5&before=${idOf(8)}>; rel="next", <${base}?limit=5&after=${idOf(12)}>; rel="prev"`,
+    );
+  });
+
+  it('pages on from there both ways, without gaps or repeats, to either end', async () => {
+    const { cookie, base, idOf } = await longConversation(20);
+    let response = await get(`${base}?limit=4&around=${idOf(9)}`, cookie);
+    const seen = contents(response);
+    let older = response.headers['x-next-cursor'];
+    let newer = response.headers['x-newer-cursor'];
+    while (older) {
+      const page = await get(`${base}?limit=4&before=${String(older)}`, cookie);
+      expect(page.headers['x-newer-cursor']).toBeUndefined();
+      seen.unshift(...contents(page));
+      older = page.headers['x-next-cursor'];
+    }
+    while (newer) {
+      response = await get(`${base}?limit=4&after=${String(newer)}`, cookie);
+      expect(response.headers['x-next-cursor']).toBeUndefined();
+      seen.push(...contents(response));
+      newer = response.headers['x-newer-cursor'];
+    }
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, index) => `M${index}`));
+    // The last newer page ends at the newest message: the list has reached the live end.
+    expect(contents(response).at(-1)).toBe('M19');
+  });
+
+  it('fills the page from the other side near either end, with no cursor past an end', async () => {
+    const { cookie, base, idOf } = await longConversation(10);
+    const atStart = await get(`${base}?limit=4&around=${idOf(0)}`, cookie);
+    expect(contents(atStart)).toEqual(['M0', 'M1', 'M2', 'M3']);
+    expect(atStart.headers['x-next-cursor']).toBeUndefined();
+    expect(atStart.headers['x-newer-cursor']).toBe(String(idOf(3)));
+
+    const atEnd = await get(`${base}?limit=4&around=${idOf(8)}`, cookie);
+    expect(contents(atEnd)).toEqual(['M6', 'M7', 'M8', 'M9']);
+    expect(atEnd.headers['x-next-cursor']).toBe(String(idOf(6)));
+    expect(atEnd.headers['x-newer-cursor']).toBeUndefined();
+
+    const whole = await get(`${base}?around=${idOf(5)}`, cookie);
+    expect(contents(whole)).toHaveLength(10);
+    expect(whole.headers.link).toBeUndefined();
+  });
+
+  it('is a 404 for a message of another conversation or of another user', async () => {
+    const { user, cookie, base, idOf } = await longConversation(4);
+    const { messages: mine } = await createConversation(t.db, user.id, { messages: ['Other'] });
+    const stranger = await createSignedInUser(t.db);
+    const { messages: theirs } = await createConversation(t.db, stranger.user.id, {
+      messages: ['Secret'],
+    });
+    for (const id of [mine[0]!.id, theirs[0]!.id, 2 ** 31 - 1]) {
+      const response = await get(`${base}?around=${id}`, cookie);
+      expect(response.statusCode, String(id)).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
+    }
+    // Another user's message in their own conversation stays theirs too.
+    expect((await get(`${base}?around=${idOf(1)}`, stranger.cookie)).statusCode).toBe(404);
+    // Cursors of another conversation read nothing of it (nor when its messages were written).
+    for (const cursor of [`before=${theirs[0]!.id}`, `after=${mine[0]!.id}`]) {
+      expect(contents(await get(`${base}?${cursor}`, cookie)), cursor).toEqual([]);
+    }
+  });
+
+  it('refuses a bad message id, a bad limit and more than one direction with 400', async () => {
+    const { cookie, base, idOf } = await longConversation(4);
+    for (const query of [
+      'around=abc',
+      'around=0',
+      'around=-3',
+      'around=1.5',
+      `around=${2 ** 31}`,
+      `around=${idOf(1)}&limit=0`,
+      `around=${idOf(1)}&limit=1001`,
+      `around=${idOf(1)}&before=${idOf(2)}`,
+      `after=${idOf(1)}&before=${idOf(3)}`,
+      'after=x',
+    ]) {
+      const response = await get(`${base}?${query}`, cookie);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 });
+    }
+  });
+});
+
 describe('PUT /api/messages/:id/feedback', () => {
   it('sets and clears feedback on own assistant replies only', async () => {
     const { user, cookie } = await createSignedInUser(t.db);

@@ -28,7 +28,10 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
       void reply.header('access-control-allow-credentials', 'true');
       void reply.header('vary', 'Origin');
       // Paged lists carry their cursor and total in headers (conversations.routes.ts).
-      void reply.header('access-control-expose-headers', 'X-Next-Cursor, X-Total-Count, Link');
+      void reply.header(
+        'access-control-expose-headers',
+        'X-Next-Cursor, X-Newer-Cursor, X-Total-Count, Link',
+      );
       if (request.method === 'OPTIONS') {
         void reply.header('access-control-allow-methods', 'GET, POST, PATCH, PUT, DELETE');
         void reply.header(

@@ -27,11 +27,26 @@ export const ConversationListQuerySchema = z.object({
   before: z.string().max(200).optional(),
 });
 
-/** GET /api/messages/:id: the latest `limit` messages, oldest first; `before` pages back. */
-export const MessageListQuerySchema = z.object({
-  limit: limit(MESSAGE_PAGE),
-  before: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
-});
+const messageRef = z.coerce.number().int().positive().max(MAX_ROW_ID).optional();
+
+/**
+ * GET /api/messages/:id: the latest `limit` messages, oldest first. `before` pages back (the
+ * X-Next-Cursor), `after` pages forward (the X-Newer-Cursor), `around` opens at a message (a search
+ * hit): it with the messages before and after it, `limit` in all. At most one of the three.
+ */
+export const MessageListQuerySchema = z
+  .object({
+    limit: limit(MESSAGE_PAGE),
+    before: messageRef,
+    after: messageRef,
+    around: messageRef,
+  })
+  .refine(
+    (query) =>
+      [query.before, query.after, query.around].filter((id) => id !== undefined).length < 2,
+    { message: 'Give at most one of before, after and around' },
+  );
+export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
 
 export const ConversationParamsSchema = z.object({ id: ConversationIdSchema });
 export const DeleteConversationParamsSchema = z.object({ conversationId: ConversationIdSchema });

@@ -70,31 +70,74 @@ export async function deleteConversation(db: Executor, userId: number, conversat
   return rows.length > 0 ? linked.map((link) => link.fileId) : null;
 }
 
+const messageColumns = {
+  id: messages.id,
+  content: messages.content,
+  isUserMessage: messages.isUserMessage,
+  timestamp: messages.timestamp,
+  conversationId: messages.conversationId,
+  status: messages.status,
+  model: messages.model,
+  feedback: messages.feedback,
+};
+export type MessageRow = { [K in keyof typeof messageColumns]: (typeof messages.$inferSelect)[K] };
+
+/**
+ * A message's place in the (timestamp, id) order its conversation is read in. Only a message of
+ * the same conversation has one: another's id (a forged cursor) reads nothing, and tells nothing
+ * of when that message was written.
+ */
+const placeOf = (conversationId: string, id: number) =>
+  sql`(select m.timestamp, m.id from ${messages} m where m.id = ${id} and m.conversation_id = ${conversationId})`;
+
 /** The latest `limit` messages before a message (or the end), newest first. */
 export async function listMessages(
   db: Executor,
   conversationId: string,
   input: { limit: number; beforeId?: number },
-) {
+): Promise<MessageRow[]> {
   const before =
     input.beforeId === undefined
       ? undefined
-      : sql`(${messages.timestamp}, ${messages.id}) < (select m.timestamp, m.id from ${messages} m where m.id = ${input.beforeId})`;
+      : sql`(${messages.timestamp}, ${messages.id}) < ${placeOf(conversationId, input.beforeId)}`;
   return db
-    .select({
-      id: messages.id,
-      content: messages.content,
-      isUserMessage: messages.isUserMessage,
-      timestamp: messages.timestamp,
-      conversationId: messages.conversationId,
-      status: messages.status,
-      model: messages.model,
-      feedback: messages.feedback,
-    })
+    .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), before))
     .orderBy(desc(messages.timestamp), desc(messages.id))
     .limit(input.limit);
+}
+
+/** The first `limit` messages after a message, oldest first. */
+export async function listMessagesAfter(
+  db: Executor,
+  conversationId: string,
+  input: { limit: number; afterId: number },
+): Promise<MessageRow[]> {
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`(${messages.timestamp}, ${messages.id}) > ${placeOf(conversationId, input.afterId)}`,
+      ),
+    )
+    .orderBy(asc(messages.timestamp), asc(messages.id))
+    .limit(input.limit);
+}
+
+/** A message of this conversation (undefined: none, or one of another conversation). */
+export async function findConversationMessage(
+  db: Executor,
+  conversationId: string,
+  messageId: number,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+  return row;
 }
 
 export async function listAttachments(db: Executor, messageIds: number[]) {

@@ -27,15 +27,27 @@ import {
 /**
  * Spec 01-core §7 answers plain lists; the next page's cursor travels in headers
  * (X-Next-Cursor and an RFC 8288 Link rel="next"), so spec clients keep working. A first page
- * also tells the total (X-Total-Count), for lists that show only the latest few.
+ * also tells the total (X-Total-Count), for lists that show only the latest few. A message page
+ * opened in the middle (around a search hit) also names the newer page (X-Newer-Cursor,
+ * rel="prev").
  */
 function sendPage<T>(reply: FastifyReply, url: string, page: Page<T>, limit: number) {
   if (page.total !== undefined) void reply.header('x-total-count', String(page.total));
+  const path = url.split('?')[0];
+  const links: string[] = [];
   if (page.nextCursor) {
-    const next = `${url.split('?')[0]}?limit=${limit}&before=${encodeURIComponent(page.nextCursor)}`;
     void reply.header('x-next-cursor', page.nextCursor);
-    void reply.header('link', `<${next}>; rel="next"`);
+    links.push(
+      `<${path}?limit=${limit}&before=${encodeURIComponent(page.nextCursor)}>; rel="next"`,
+    );
   }
+  if (page.newerCursor) {
+    void reply.header('x-newer-cursor', page.newerCursor);
+    links.push(
+      `<${path}?limit=${limit}&after=${encodeURIComponent(page.newerCursor)}>; rel="prev"`,
+    );
+  }
+  if (links.length > 0) void reply.header('link', links.join(', '));
   return page.items;
 }
 

@@ -3,20 +3,27 @@ import type { Executor } from '#server/db/client.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
 import type { Message } from '#shared/chat/chat-schemas.ts';
-import type { Conversation, UpdateConversation } from '#shared/chat/conversation-schemas.ts';
+import type {
+  Conversation,
+  MessageListQuery,
+  UpdateConversation,
+} from '#shared/chat/conversation-schemas.ts';
 import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
 import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
 import {
   countConversations,
   deleteConversation,
+  findConversationMessage,
   findOwnMessage,
   findPersonaOwnership,
   listAttachments,
   listConversations,
   listMessages,
+  listMessagesAfter,
   setFeedback,
   updateConversation,
   type ConversationRow,
+  type MessageRow,
 } from './conversations.queries.ts';
 
 /** Another user's conversation or message is a 404 on every route, as if it did not exist. */
@@ -38,6 +45,8 @@ export interface Page<T> {
   items: T[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextCursor: string | null;
+  /** Pass as `after` for the newer page (lists opened in the middle); null or absent at the end. */
+  newerCursor?: string | null;
   /** All items across pages; given on the first page only (lists show '+N more'). */
   total?: number;
 }
@@ -139,24 +148,13 @@ export async function removeConversation(
   await ports.attachments.discardUnlinked({ userId, fileIds });
 }
 
-/** A conversation's messages, oldest first: the latest `limit`, or those before `before`. */
-export async function getMessages(
-  db: Executor,
-  userId: number,
-  conversationId: string,
-  query: { limit: number; before?: number | undefined },
-): Promise<Page<Message>> {
-  if (!(await findOwnConversation(db, userId, conversationId))) throw conversationNotFound();
-  const rows = await listMessages(db, conversationId, {
-    limit: query.limit + 1,
-    ...(query.before === undefined ? {} : { beforeId: query.before }),
-  });
-  const page = rows.slice(0, query.limit).reverse();
+/** A message page's rows, oldest first, as the client reads them (with their attachments). */
+async function toMessages(db: Executor, rows: MessageRow[]): Promise<Message[]> {
   const files = await listAttachments(
     db,
-    page.map((row) => row.id),
+    rows.map((row) => row.id),
   );
-  const items = page.map((row): Message => ({
+  return rows.map((row): Message => ({
     id: row.id,
     content: row.content,
     isUserMessage: row.isUserMessage,
@@ -169,9 +167,60 @@ export async function getMessages(
       .filter((file) => file.messageId === row.id)
       .map(({ id, name, type, size }) => ({ id, name, type, size })),
   }));
+}
+
+/**
+ * The page around a message (a search hit, issue #5): the message with up to half the page before
+ * it and the rest after it; near either end of the conversation the other side fills the page.
+ */
+async function readAround(db: Executor, conversationId: string, target: MessageRow, limit: number) {
+  const [older, newer] = await Promise.all([
+    listMessages(db, conversationId, { limit, beforeId: target.id }),
+    listMessagesAfter(db, conversationId, { limit, afterId: target.id }),
+  ]);
+  const room = limit - 1;
+  const olderCount = Math.min(older.length, Math.max(Math.floor(room / 2), room - newer.length));
+  const newerCount = Math.min(newer.length, room - olderCount);
   return {
-    items,
-    nextCursor: rows.length > query.limit && page[0] ? String(page[0].id) : null,
+    rows: [...older.slice(0, olderCount).reverse(), target, ...newer.slice(0, newerCount)],
+    hasOlder: older.length > olderCount,
+    hasNewer: newer.length > newerCount,
+  };
+}
+
+/**
+ * A conversation's messages, oldest first: the latest `limit`, those before `before` or after
+ * `after`, or the page around the message `around` (a message of another conversation is a 404).
+ */
+export async function getMessages(
+  db: Executor,
+  userId: number,
+  conversationId: string,
+  query: MessageListQuery,
+): Promise<Page<Message>> {
+  if (!(await findOwnConversation(db, userId, conversationId))) throw conversationNotFound();
+  const { limit, before, after, around } = query;
+  let page: { rows: MessageRow[]; hasOlder: boolean; hasNewer: boolean };
+  if (around !== undefined) {
+    const target = await findConversationMessage(db, conversationId, around);
+    if (!target) throw notFound('Message not found');
+    page = await readAround(db, conversationId, target, limit);
+  } else if (after !== undefined) {
+    const rows = await listMessagesAfter(db, conversationId, { limit: limit + 1, afterId: after });
+    page = { rows: rows.slice(0, limit), hasOlder: false, hasNewer: rows.length > limit };
+  } else {
+    const rows = await listMessages(db, conversationId, {
+      limit: limit + 1,
+      ...(before === undefined ? {} : { beforeId: before }),
+    });
+    page = { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit, hasNewer: false };
+  }
+  const first = page.rows[0];
+  const last = page.rows.at(-1);
+  return {
+    items: await toMessages(db, page.rows),
+    nextCursor: page.hasOlder && first ? String(first.id) : null,
+    newerCursor: page.hasNewer && last ? String(last.id) : null,
   };
 }
 
