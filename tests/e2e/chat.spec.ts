@@ -1,6 +1,7 @@
 import { registerInGerman } from './support/accounts.ts';
 import { DEFAULT_FAKE_REPLY, scriptReply } from './support/fake-upstream.ts';
 import { expect, test } from './support/fixtures.ts';
+import { receivesTapAtCentre } from './support/hit-test.ts';
 
 test('a new user sends a message, sees the reply stream in, gets the address and keeps the history', async ({
   page,
@@ -108,6 +109,8 @@ test('New chat clears the conversation and returns to /chat', async ({ page }) =
 
   await page.getByRole('toolbar').getByRole('button', { name: 'Neuer Chat' }).click();
   await expect(page.getByText('Neuer Chat gestartet', { exact: true })).toBeVisible();
+  // At the bottom right the toast lay over Send for its 5 s.
+  expect(await receivesTapAtCentre(page.getByRole('button', { name: 'Senden' }))).toBe(true);
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole('article')).toHaveCount(0);
   await expect(

@@ -1,6 +1,7 @@
 import { registerInGerman } from './support/accounts.ts';
 import { scriptReply } from './support/fake-upstream.ts';
 import { expect, test } from './support/fixtures.ts';
+import { receivesTapAtCentre } from './support/hit-test.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -104,14 +105,5 @@ test('on a phone a toast leaves the message input free to tap', async ({ page })
     .click();
   await expect(page.getByText('Neuer Chat gestartet', { exact: true })).toBeVisible();
   // At the bottom the toast lay over the input for its 5 s: a tap there hit the toast.
-  const input = page.getByRole('textbox', { name: 'Nachricht' });
-  const box = (await input.boundingBox())!;
-  const hit = await input.evaluate(
-    (element, { x, y }) => {
-      const top = document.elementFromPoint(x, y);
-      return top === element ? 'input' : (top?.textContent ?? '');
-    },
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-  expect(hit).toBe('input');
+  expect(await receivesTapAtCentre(page.getByRole('textbox', { name: 'Nachricht' }))).toBe(true);
 });
