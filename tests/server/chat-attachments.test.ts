@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendChat } from '#tests/support/chat-helpers.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
-import { FakeAi, type WireMessage } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { FakeAi, lastUserText, type WireMessage } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { multipartUpload } from '#tests/support/multipart.ts';
 import { buildPdf } from '#tests/support/pdf-builder.ts';
 import { SAMPLE_FILES } from '#tests/support/sample-files.ts';
@@ -229,5 +229,84 @@ describe('deleting a conversation', () => {
       cookie,
     });
     expect(messages.json()[0].attachments).toMatchObject([{ id: shared, name: 'auch-dort.pdf' }]);
+  });
+});
+
+describe('a file sent again in a later message of the same conversation', () => {
+  it('is on both messages, reaches the model again on regenerate and edit, and goes once with the conversation', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const fileId = await upload(cookie, 'wieder.png', SAMPLE_FILES.png);
+    const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).length;
+    const first = await sendChat(t.app, cookie, { message: 'Eins [again1]', fileIds: [fileId] });
+    expect(first.statusCode, first.body).toBe(200);
+    const { conversationId } = first.json();
+    const later = await sendChat(t.app, cookie, {
+      message: 'Zwei [again2]',
+      conversationId,
+      fileIds: [fileId],
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const history = async () =>
+      (await api(t.app, { method: 'GET', url: `/api/messages/${conversationId}`, cookie }))
+        .json()
+        .map((m: { content: string; attachments: { id: number }[] }) => [
+          m.content,
+          m.attachments.map((a) => a.id),
+        ]);
+    const reply = 'Hello from the fake model.';
+    expect(await history()).toEqual([
+      ['Eins [again1]', [fileId]],
+      [reply, []],
+      ['Zwei [again2]', [fileId]],
+      [reply, []],
+    ]);
+
+    /** The parts of the newest upstream request that asks `marker`. */
+    const sentParts = (marker: string) =>
+      partsOf(
+        fake
+          .chatRequests()
+          .filter((request) => lastUserText(request).includes(marker))
+          .at(-1)!
+          .body.messages!.at(-1),
+      ).map((part) => part.type);
+    const asked = (marker: string) =>
+      fake.chatRequests().filter((request) => lastUserText(request).includes(marker)).length;
+
+    const regenerated = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { messageId: later.json().message.id },
+    });
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    expect(asked('[again2]')).toBe(2);
+    expect(sentParts('[again2]')).toEqual(['text', 'image_url']);
+
+    const edited = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/edit',
+      cookie,
+      payload: { messageId: later.json().userMessageId, message: 'Zwei, anders [again3]' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(sentParts('[again3]')).toEqual(['text', 'image_url']);
+    expect(await history()).toEqual([
+      ['Eins [again1]', [fileId]],
+      [reply, []],
+      ['Zwei, anders [again3]', [fileId]],
+      [reply, []],
+    ]);
+
+    const before = await storedFiles();
+    const deleted = await api(t.app, {
+      method: 'DELETE',
+      url: `/api/conversations/${conversationId}`,
+      cookie,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const info = await api(t.app, { method: 'GET', url: `/api/files/${fileId}`, cookie });
+    expect(info.statusCode).toBe(404);
+    expect(await storedFiles()).toBe(before - 1);
   });
 });

@@ -568,7 +568,7 @@ describe('Attachments.readForChat', () => {
     expect(Buffer.from(attachment!.data!).equals(SAMPLE_FILES.webp)).toBe(true);
   });
 
-  it('links each file once per conversation, to the message it came with', async () => {
+  it('links each file once per message it came with, a later message of the conversation too', async () => {
     const { user, cookie } = await createSignedInUser(t.db);
     const image = await uploadOk(cookie, { name: 'a.png', content: SAMPLE_FILES.png });
     const pdf = await uploadOk(cookie, { name: 'b.pdf', content: buildPdf({ pages: ['Kurz'] }) });
@@ -581,7 +581,7 @@ describe('Attachments.readForChat', () => {
     });
     expect(attachments.map((a) => a.fileId)).toEqual([pdf.id, image.id]);
 
-    // The same file again in a later message of the same conversation keeps its first link.
+    // The same file again in a later message of the same conversation is linked to that one too.
     const [later] = await t.db
       .insert(messages)
       .values({
@@ -591,23 +591,22 @@ describe('Attachments.readForChat', () => {
         isUserMessage: true,
       })
       .returning({ id: messages.id });
-    await reader().readForChat({
-      userId: user.id,
-      tier: 'premium',
-      fileIds: [pdf.id],
-      conversationId: first.conversationId,
-      messageId: later!.id,
-    });
+    const again = { conversationId: first.conversationId, messageId: later!.id };
+    // Read twice for the same message (a regenerate answers it again): still one link.
+    for (let read = 0; read < 2; read++) {
+      await reader().readForChat({ userId: user.id, tier: 'premium', fileIds: [pdf.id], ...again });
+    }
     const links = await t.db
       .select({ fileId: chatFiles.fileId, messageId: chatFiles.messageId })
       .from(chatFiles)
       .where(eq(chatFiles.conversationId, first.conversationId))
-      .orderBy(chatFiles.fileId);
+      .orderBy(chatFiles.fileId, chatFiles.messageId);
     expect(links).toEqual(
       [
         { fileId: image.id, messageId: first.messageId },
         { fileId: pdf.id, messageId: first.messageId },
-      ].sort((a, b) => a.fileId - b.fileId),
+        { fileId: pdf.id, messageId: later!.id },
+      ].sort((a, b) => a.fileId - b.fileId || a.messageId - b.messageId),
     );
 
     // Deleting the conversation removes its links; the files stay the user's.

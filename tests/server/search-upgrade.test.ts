@@ -1,25 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
-import { MIGRATIONS_DIR, openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
 import type { SearchResult } from '#shared/search/search-schemas.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { api, TEST_SECRET } from '#tests/support/test-app.ts';
-import {
-  adminQuery,
-  TEST_DB,
-  testDatabaseUrl,
-  withDatabase,
-} from '#tests/support/test-database.ts';
+import { openDatabaseBefore } from '#tests/support/upgrade-database.ts';
 
 /**
  * Migration 0003 stores each message's full-text document. A server upgraded from an earlier
@@ -27,46 +16,16 @@ import {
  */
 let database: DatabaseHandle;
 let app: FastifyInstance;
-let dropDatabase = async () => {};
-let oldMigrations: string;
-
-/** A copy of the migrations folder whose journal ends before `firstLeftOut`. */
-async function migrationsBefore(firstLeftOut: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'orbit-migrations-'));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag.startsWith(firstLeftOut));
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-async function freshDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') return openDatabase({ dataDir: null });
-  const name = `orbit_upgrade_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  return openDatabase({ databaseUrl: withDatabase(testDatabaseUrl(), name) });
-}
 
 beforeAll(async () => {
-  oldMigrations = await migrationsBefore('0003_');
-  database = await freshDatabase();
+  database = await openDatabaseBefore('0003_');
 });
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await dropDatabase();
-  await rm(oldMigrations, { recursive: true, force: true });
 });
 
 it('finds messages written before the upgrade, ranked by whole words', async () => {
-  // Both engines are reached through node-postgres (src/server/db/client.ts).
-  await migrate(database.db as unknown as NodePgDatabase, { migrationsFolder: oldMigrations });
   const { user, cookie } = await createSignedInUser(database.db);
   // Written as the previous schema stores them (the current one would return content_tsv).
   const { conversation } = await createConversation(database.db, user.id);

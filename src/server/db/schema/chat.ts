@@ -95,5 +95,13 @@ export const chatFiles = pgTable(
     messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('chat_files_conversation_file_key').on(t.conversationId, t.fileId)],
+  (t) => [
+    // One link per message and file: a file sent again in a later message is linked to that
+    // message too, so editing or regenerating it answers with the file (issue #3).
+    unique('chat_files_message_file_key').on(t.messageId, t.fileId),
+    // A deleted conversation's files (deleteConversation) and the cascade from conversations.
+    index('chat_files_conversation_idx').on(t.conversationId),
+    // Whether a file is still linked anywhere (deleteUnlinkedFiles) and the cascade from user_files.
+    index('chat_files_file_idx').on(t.fileId),
+  ],
 );

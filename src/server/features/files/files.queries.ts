@@ -108,7 +108,10 @@ export async function findPageTexts(
     .limit(limit);
 }
 
-/** Links files to a conversation's message; a file already linked to the conversation keeps its first link. */
+/**
+ * Links files to a conversation's message. A file sent again in a later message is linked to that
+ * one too; linking a file to the same message again (a regenerate) keeps the one link.
+ */
 export async function linkChatFiles(
   db: Executor,
   links: { conversationId: string; fileId: number; messageId: number }[],
@@ -117,9 +120,7 @@ export async function linkChatFiles(
   await db
     .insert(chatFiles)
     .values(links)
-    .onConflictDoNothing({
-      target: [chatFiles.conversationId, chatFiles.fileId],
-    });
+    .onConflictDoNothing({ target: [chatFiles.messageId, chatFiles.fileId] });
 }
 
 /** Which of these storage names still belong to a user_files row. */
