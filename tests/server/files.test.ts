@@ -14,7 +14,7 @@ import { sweepOrphanFiles } from '#server/features/files/orphan-sweep.ts';
 import { FILE_MESSAGES } from '#shared/files/file-limits.ts';
 import type { FileInfo } from '#shared/files/file-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
-import { multipartUpload, type MultipartFile } from '#tests/support/multipart.ts';
+import { multipartBody, multipartUpload, type MultipartFile } from '#tests/support/multipart.ts';
 import { buildPdf } from '#tests/support/pdf-builder.ts';
 import { SAMPLE_FILES } from '#tests/support/sample-files.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
@@ -222,6 +222,51 @@ describe('POST /api/files', () => {
   });
 });
 
+describe('POST /api/files with several parts', () => {
+  const send = (cookie: string, parts: Parameters<typeof multipartBody>[0]) =>
+    api(t.app, { method: 'POST', url: '/api/files', cookie, ...multipartBody(parts) });
+  const filesOf = (userId: number) =>
+    t.db.select().from(userFiles).where(eq(userFiles.userId, userId));
+
+  it('refuses a second file with 400 and keeps neither', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const before = await storedNames();
+    const pdf = { name: 'b.pdf', content: buildPdf({ pages: ['Zwei'] }) };
+    const cases = [
+      [{ name: 'a.png', content: SAMPLE_FILES.png }, pdf],
+      [pdf, { field: 'note', value: 'dazwischen' }, { name: 'a.png', content: SAMPLE_FILES.png }],
+      [
+        { name: 'a.png', content: SAMPLE_FILES.png, field: 'one' },
+        { ...pdf, field: 'two' },
+      ],
+    ];
+    for (const parts of cases) {
+      const response = await send(cookie, parts);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        message: FILE_MESSAGES.oneFile,
+        code: 'VALIDATION_ERROR',
+        statusCode: 400,
+      });
+    }
+    expect(await filesOf(user.id)).toEqual([]);
+    expect(await storedNames()).toEqual(before);
+  });
+
+  it('accepts one file with text fields before and after it, which it ignores', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const response = await send(cookie, [
+      { field: 'conversationId', value: 'abc' },
+      { name: 'bild.png', content: SAMPLE_FILES.png },
+      { field: 'note', value: 'danach' },
+      { field: 'name', value: 'anders.png' },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<FileInfo>()).toMatchObject({ name: 'bild.png', type: 'image/png' });
+    expect(await filesOf(user.id)).toHaveLength(1);
+  });
+});
+
 describe('POST /api/files over a real connection', () => {
   let origin: string;
   beforeAll(async () => {
@@ -249,6 +294,30 @@ describe('POST /api/files over a real connection', () => {
     const closed = new Promise<void>((resolve) => response.socket.once('close', () => resolve()));
     return { response, body: JSON.parse(text) as { message: string }, closed, request };
   }
+
+  it('stores a file sent as a browser sends a form, and refuses a second file', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const post = (form: FormData) =>
+      fetch(`${origin}/api/files`, {
+        method: 'POST',
+        headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+        body: form,
+      });
+    const png = () => new Blob([SAMPLE_FILES.png], { type: 'image/png' });
+    const one = new FormData();
+    one.append('file', png(), 'bild.png');
+    one.append('note', 'danach');
+    const stored = await post(one);
+    expect(stored.status).toBe(201);
+    const two = new FormData();
+    two.append('file', png(), 'eins.png');
+    two.append('file', png(), 'zwei.png');
+    const refused = await post(two);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: FILE_MESSAGES.oneFile });
+    const rows = await t.db.select().from(userFiles).where(eq(userFiles.userId, user.id));
+    expect(rows.map((row) => row.originalFilename)).toEqual(['bild.png']);
+  });
 
   it('refuses a wrong type from its first bytes without reading the rest', async () => {
     const { cookie } = await createSignedInUser(t.db);

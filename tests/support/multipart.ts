@@ -11,23 +11,39 @@ export interface MultipartFile {
   field?: string;
 }
 
-/** A multipart/form-data body with one file, for inject(): payload plus content-type header. */
-export function multipartUpload(file: MultipartFile) {
-  const boundary = `----orbit${randomBytes(8).toString('hex')}`;
+/** A text field of a form (no file name). */
+export interface MultipartField {
+  field: string;
+  value: string;
+}
+
+function partHead(part: MultipartFile | MultipartField) {
+  if ('value' in part) return `Content-Disposition: form-data; name="${part.field}"\r\n\r\n`;
   const disposition =
-    file.encodedName !== undefined
-      ? `filename*=UTF-8''${encodeURIComponent(file.encodedName)}`
-      : `filename="${file.name ?? 'file'}"`;
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="${file.field ?? 'file'}"; ${disposition}\r\n` +
-    `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`;
+    part.encodedName !== undefined
+      ? `filename*=UTF-8''${encodeURIComponent(part.encodedName)}`
+      : `filename="${part.name ?? 'file'}"`;
+  return (
+    `Content-Disposition: form-data; name="${part.field ?? 'file'}"; ${disposition}\r\n` +
+    `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`
+  );
+}
+
+/** A multipart/form-data body with these parts in order, for inject(): payload plus content-type header. */
+export function multipartBody(parts: (MultipartFile | MultipartField)[]) {
+  const boundary = `----orbit${randomBytes(8).toString('hex')}`;
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(`--${boundary}\r\n${partHead(part)}`),
+    'value' in part ? Buffer.from(part.value) : part.content,
+    Buffer.from('\r\n'),
+  ]);
   return {
-    payload: Buffer.concat([
-      Buffer.from(head),
-      file.content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A multipart/form-data body with one file. */
+export function multipartUpload(file: MultipartFile) {
+  return multipartBody([file]);
 }

@@ -11,6 +11,7 @@ export const FILE_MESSAGES = {
   tooLarge: 'File is too large. Maximum 10MB allowed.',
   tooLargeUltimate: 'File is too large. Maximum 50MB allowed.',
   noFile: 'No file uploaded',
+  oneFile: 'Send one file per request',
 } as const;
 
 /** The largest upload a user of this tier may send, and the message when it is exceeded. */

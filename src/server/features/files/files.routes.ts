@@ -1,11 +1,11 @@
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/http/access.ts';
 import { contentDisposition } from '#server/http/content-disposition.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { AppError, invalid } from '#shared/errors/app-error.ts';
-import { MAX_FILE_BYTES_ULTIMATE } from '#shared/files/file-limits.ts';
+import { FILE_MESSAGES, MAX_FILE_BYTES_ULTIMATE } from '#shared/files/file-limits.ts';
 import {
   FileContentQuerySchema,
   FileInfoSchema,
@@ -23,6 +23,18 @@ import { deleteFile, getFileInfo, openFileContent, uploadFile } from './files.se
 function malformedBody(error: unknown) {
   if (error instanceof AppError || !(error instanceof Error) || 'statusCode' in error) return error;
   return invalid('Malformed multipart body');
+}
+
+/**
+ * The next file part of the body; text fields on the way are accepted and ignored. Read with
+ * next(), not for-await, which would close the parts at the first file.
+ */
+async function nextFile(parts: AsyncIterableIterator<Multipart>) {
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) return undefined;
+    if (next.value.type === 'file') return next.value;
+  }
 }
 
 /** A served file may not run or load anything, even if a browser were to render it as a page. */
@@ -53,14 +65,25 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
           if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data');
           // Administrators count as Ultimate (docs/decisions/007-access-tier.md).
           const tier = accessTier(user);
-          const part = await request.file().catch((error: unknown) => {
+          const parts = request.parts();
+          const part = await nextFile(parts).catch((error: unknown) => {
             throw malformedBody(error);
           });
-          if (!part) throw invalid('No file uploaded');
+          if (!part) throw invalid(FILE_MESSAGES.noFile);
+          // A second file is refused, not dropped: the parser stops at the first one (limits.files)
+          // and reports the next as FilesLimitError once the first has been read.
+          const requireEnd = async () => {
+            const next = await nextFile(parts).catch((error: unknown) => {
+              if (error instanceof scope.multipartErrors.FilesLimitError) return true;
+              throw malformedBody(error);
+            });
+            if (next) throw invalid(FILE_MESSAGES.oneFile);
+          };
           try {
             const file = await uploadFile(ctx, user.id, tier, {
               stream: part.file,
               name: part.filename,
+              requireEnd,
             });
             return reply.status(201).send(file);
           } catch (error) {

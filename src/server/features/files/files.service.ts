@@ -37,13 +37,14 @@ export function toFileInfo(row: FileRow): FileInfo {
 /**
  * Stores an upload (type by content, size by tier: spec 01-core §5, 02 §9) and, for a PDF,
  * extracts its text per page before answering, so the status returned is final: ready, or
- * failed with the reason (docs/decisions/021-unreadable-pdf-attachments.md).
+ * failed with the reason (docs/decisions/021-unreadable-pdf-attachments.md). `requireEnd` reads
+ * what follows the file in the request; if it throws, nothing of the upload is kept.
  */
 export async function uploadFile(
   ctx: FilesContext,
   userId: number,
   tier: string,
-  upload: { stream: Readable; name: string | undefined },
+  upload: { stream: Readable; name: string | undefined; requireEnd?: () => Promise<void> },
 ): Promise<FileInfo> {
   const limit = uploadLimitFor(tier);
   const stored = await storeUpload(upload.stream, ctx.env.DATA_DIR, {
@@ -55,6 +56,7 @@ export async function uploadFile(
   const isPdf = stored.type === 'application/pdf';
   let row: FileRow;
   try {
+    await upload.requireEnd?.();
     row = await insertFile(ctx.db, {
       userId,
       filename: stored.filename,
