@@ -8,7 +8,7 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
-import { renderApp } from './support/render-app.tsx';
+import { renderApp, VIRTUAL_VIEWPORT } from './support/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,16 +27,43 @@ const message = (id: number, content = `Nachricht ${id}`, conversationId = 'c1')
   attachments: [],
 });
 
-/** GET /api/messages/:id as the server pages it: the latest `limit` before `before`, oldest first. */
+/**
+ * GET /api/messages/:id as the server pages it, oldest first: the latest `limit` (before `before`),
+ * the first `limit` after `after`, or the page around `around` (half before it, the other side
+ * filling up near an end; 404 for a message not in the conversation).
+ */
 function pagedMessages(all: ReturnType<typeof message>[]) {
   return (request: RecordedRequest) => {
     const query = new URL(request.url, 'http://x').searchParams;
     const limit = Number(query.get('limit') ?? 1000);
-    const before = query.get('before');
-    const older = before ? all.filter((item) => item.id < Number(before)) : all;
-    const page = older.slice(-limit);
+    const [before, after, around] = ['before', 'after', 'around'].map((key) => query.get(key));
+    let start: number;
+    let end: number;
+    if (around) {
+      const index = all.findIndex((item) => item.id === Number(around));
+      if (index === -1) {
+        return {
+          status: 404,
+          body: { message: 'Message not found', code: 'NOT_FOUND', statusCode: 404 },
+        };
+      }
+      const newer = all.length - index - 1;
+      start = index - Math.min(index, Math.max(Math.floor((limit - 1) / 2), limit - 1 - newer));
+      end = start + limit;
+    } else if (after) {
+      const next = all.findIndex((item) => item.id > Number(after));
+      start = next === -1 ? all.length : next;
+      end = start + limit;
+    } else {
+      end = before ? all.filter((item) => item.id < Number(before)).length : all.length;
+      start = Math.max(0, end - limit);
+    }
+    const page = all.slice(start, end);
     const headers: Record<string, string> = {};
-    if (older.length > limit && page[0]) headers['x-next-cursor'] = String(page[0].id);
+    if (!after && start > 0 && page[0]) headers['x-next-cursor'] = String(page[0].id);
+    if ((after || around) && start + page.length < all.length) {
+      headers['x-newer-cursor'] = String(page.at(-1)!.id);
+    }
     return { status: 200, body: page, headers };
   };
 }
@@ -49,6 +76,27 @@ function server(routes: Parameters<typeof fakeServer>[0]) {
     ...routes,
   });
 }
+
+/** The answer of POST /api/chat: the stored question, then the reply streamed as one piece. */
+const streamedReply = (conversationId: string, userMessageId: number, id: number, text: string) =>
+  sseBody([
+    ['start', { conversationId, userMessageId, assistantMessageId: id, model: 'gpt-4o' }],
+    ['delta', { text }],
+    [
+      'done',
+      {
+        message: {
+          id,
+          content: text,
+          timestamp: new Date().toISOString(),
+          status: 'complete',
+          model: 'gpt-4o',
+        },
+        userMessageId,
+        conversationId,
+      },
+    ],
+  ]);
 
 const messageCalls = (requests: RecordedRequest[], id = 'c1') =>
   requests
@@ -311,7 +359,7 @@ describe('opening a search hit at its message (?message=<id>)', () => {
       .queryAllByRole('article')
       .find((article) => article.getAttribute('aria-current') === 'true');
 
-  it('loads older pages until the message is there, then shows it outlined and focused', async () => {
+  it('opens a hit far back with one request, outlined and focused', async () => {
     const fake = server({ 'GET /api/messages/c1': pagedMessages(VERY_LONG) });
     renderApp('/chat/c1?message=5');
 
@@ -321,12 +369,8 @@ describe('opening a search hit at its message (?message=<id>)', () => {
       return found!;
     });
     expect(bubble.textContent).toContain('Das Orbit-Handbuch liegt im Keller');
-    expect(messageCalls(fake.requests)).toEqual([
-      'limit=100',
-      'limit=1000&before=2401',
-      'limit=1000&before=1401',
-      'limit=1000&before=401',
-    ]);
+    // The page around the message, not the newest page and the older ones back to it.
+    expect(messageCalls(fake.requests)).toEqual(['limit=100&around=5']);
     // The list is at the message, not at the end; the focus is on it and it is outlined.
     expect(screen.queryByText('Nachricht 2500')).toBeNull();
     expect(screen.getByText('Nachricht 6')).toBeTruthy();
@@ -338,15 +382,81 @@ describe('opening a search hit at its message (?message=<id>)', () => {
     ).toHaveLength(1);
   });
 
+  it('pages newer messages below the hit until the newest, then a send works as at any end', async () => {
+    const user = userEvent.setup();
+    const fake = server({
+      'GET /api/messages/c1': pagedMessages(LONG),
+      'POST /api/chat': { status: 200, sse: streamedReply('c1', 1001, 1002, 'Antwort am Ende') },
+    });
+    renderApp('/chat/c1?message=500');
+    await waitFor(() => expect(hitBubble()).toBeTruthy());
+    expect(messageCalls(fake.requests)).toEqual(['limit=100&around=500']);
+
+    const list = await screen.findByRole('log', { name: 'Nachrichten' });
+    /** jsdom does not scroll: the list is told it is scrolled to the end of what it holds. */
+    const scrollToEnd = () => {
+      const loaded = messageCalls(fake.requests).reduce((count, call) => {
+        const after = /after=(\d+)/.exec(call ?? '');
+        return count + (after ? Math.min(300, 1000 - Number(after[1])) : 100);
+      }, 0);
+      const top = loaded * VIRTUAL_VIEWPORT.itemHeight - VIRTUAL_VIEWPORT.viewportHeight;
+      Object.defineProperty(list, 'scrollTop', { configurable: true, value: top });
+      fireEvent.scroll(list);
+    };
+    // Reaching the end of the loaded messages puts the next newer page after them.
+    await waitFor(() => {
+      scrollToEnd();
+      expect(messageCalls(fake.requests).at(-1)).toBe('limit=300&after=850');
+    });
+    expect(messageCalls(fake.requests)).toEqual([
+      'limit=100&around=500',
+      'limit=300&after=550',
+      'limit=300&after=850',
+    ]);
+    await waitFor(() => {
+      scrollToEnd();
+      expect(screen.getByText('Nachricht 1000')).toBeTruthy();
+    });
+    // No page past the newest message.
+    expect(messageCalls(fake.requests)).toHaveLength(3);
+
+    await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Noch eine Frage{Enter}');
+    expect(await screen.findByText('Antwort am Ende')).toBeTruthy();
+    // At the end already: nothing is read again before the message is sent.
+    expect(messageCalls(fake.requests)).toHaveLength(3);
+    expect(screen.getByText('Noch eine Frage')).toBeTruthy();
+  });
+
+  it('a message sent at a hit far back shows after the newest messages, read first', async () => {
+    const user = userEvent.setup();
+    const fake = server({
+      'GET /api/messages/c1': pagedMessages(VERY_LONG),
+      'POST /api/chat': { status: 200, sse: streamedReply('c1', 2501, 2502, 'Antwort unten') },
+    });
+    renderApp('/chat/c1?message=5');
+    await waitFor(() => expect(hitBubble()).toBeTruthy());
+
+    await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Und jetzt?{Enter}');
+    expect(await screen.findByText('Antwort unten')).toBeTruthy();
+    expect(messageCalls(fake.requests)).toEqual(['limit=100&around=5', 'limit=100']);
+    const posted = fake.requests.filter((request) => request.method === 'POST');
+    expect(posted.map((request) => request.body)).toEqual([
+      { message: 'Und jetzt?', conversationId: 'c1' },
+    ]);
+    // The list holds the newest messages, then the question and its reply; the hit is spent.
+    expect(screen.getByText('Nachricht 2500')).toBeTruthy();
+    expect(screen.getByText('Und jetzt?')).toBeTruthy();
+    expect(screen.queryByText('Das Orbit-Handbuch liegt im Keller')).toBeNull();
+    expect(hitBubble()).toBeUndefined();
+  });
+
   it('opens the conversation normally when the message is not in it any more', async () => {
     const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
     renderApp('/chat/c1?message=4242');
 
-    // Looked for in every older page, then the conversation shows its newest messages.
-    await waitFor(() =>
-      expect(messageCalls(fake.requests)).toEqual(['limit=100', 'limit=1000&before=901']),
-    );
+    // Its page is not there: the conversation shows its newest messages.
     expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
+    expect(messageCalls(fake.requests)).toEqual(['limit=100&around=4242', 'limit=100']);
     expect(hitBubble()).toBeUndefined();
   });
 
@@ -389,7 +499,7 @@ describe('opening a search hit at its message (?message=<id>)', () => {
       snippet: { text: 'Orbit-Ideen', highlights: [{ start: 0, end: 5 }] },
       score: 1,
     };
-    server({
+    const fake = server({
       'GET /api/messages/c1': pagedMessages(LONG),
       'GET /api/search': {
         status: 200,
@@ -424,5 +534,6 @@ describe('opening a search hit at its message (?message=<id>)', () => {
     );
     expect(screen.queryByText('Nachricht 1000')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(hitBubble()));
+    expect(messageCalls(fake.requests)).toEqual(['limit=100', 'limit=100&around=5']);
   });
 });

@@ -47,10 +47,12 @@ function ChatScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const choices = useComposerChoices(id);
-  const chat = useChat(id, choices.extras);
   // A search hit's message (?message=<id>): the conversation opens there, reload and back included.
   const [params, setParams] = useSearchParams();
-  const target = useMessageTarget(id, parseMessageTarget(params.get('message')), chat);
+  const messageId = parseMessageTarget(params.get('message'));
+  const chat = useChat(id, choices.extras, messageId);
+  const busy = chat.status !== 'idle';
+  const target = useMessageTarget(id, messageId, { ...chat, busy });
   /** The hit has served once the user searches here or writes: the list opens at the end again. */
   const leaveTarget = () => {
     if (!params.has('message')) return;
@@ -63,7 +65,6 @@ function ChatScreen() {
       { replace: true },
     );
   };
-  const busy = chat.status !== 'idle';
   const { edit, regenerate, setFeedback } = chat;
   const messageActions = useMemo<MessageActions>(
     () => ({
@@ -167,9 +168,13 @@ function ChatScreen() {
             status={chat.status}
             streamText={chat.streamText}
             filtered={filtered}
+            windowKey={chat.windowKey}
             hasOlder={chat.hasOlder}
             loadingOlder={chat.loadingOlder}
             onLoadOlder={() => void chat.loadOlder()}
+            hasNewer={chat.hasNewer}
+            loadingNewer={chat.loadingNewer}
+            onLoadNewer={() => void chat.loadNewer()}
             targetId={target.targetId}
             onSuggestion={(text) => {
               leaveTarget();

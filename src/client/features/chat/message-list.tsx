@@ -81,15 +81,17 @@ function NoMatches() {
 /** The message list: the empty state of a new chat, or the conversation's messages. */
 export function MessageList({
   onSuggestion,
+  windowKey,
   ...list
-}: VirtualMessageListProps & { onSuggestion: (text: string) => void }) {
+}: VirtualMessageListProps & { onSuggestion: (text: string) => void; windowKey: number }) {
   if (list.items.length === 0 && list.status === 'idle') {
     return <EmptyState onSuggestion={onSuggestion} />;
   }
   if (list.filtered?.length === 0) return <NoMatches />;
   return (
     <Suspense fallback={<PlainRows items={list.filtered ?? list.items} />}>
-      <VirtualMessageList {...list} />
+      {/* Other messages than before (a search hit's page, the newest after a send): opened anew. */}
+      <VirtualMessageList key={windowKey} {...list} />
     </Suspense>
   );
 }

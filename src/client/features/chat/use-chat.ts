@@ -12,7 +12,7 @@ import type { ChatReply, Message } from '#shared/chat/chat-schemas.ts';
 import { followReply, streamChat } from './api/chat-stream.ts';
 import { FIRST_PAGE_SIZE, getMessagePage } from './api/get-messages.ts';
 import { createStreamText } from './stream-text.ts';
-import { useOlderMessages } from './use-older-messages.ts';
+import { useMessagePages } from './use-message-pages.ts';
 
 /** A row of the message list: a stored message, one not yet confirmed, or the error bubble. */
 export interface ChatItem {
@@ -110,10 +110,36 @@ export interface ReplyChoice {
 }
 
 /**
- * The conversation state of the chat screen (spec 01-core §4 "Sending a message", "Loading a
- * conversation id"). `routeId` is the :id of the address.
+ * The page a conversation opens with: the one around a search hit's message (issue #5), or the
+ * newest. `onMissed`: the message is not in the conversation (any more), so it opens at its newest.
  */
-export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
+async function readOpeningPage(
+  conversationId: string,
+  around: number | null,
+  signal: AbortSignal,
+  onMissed: () => void,
+) {
+  if (around !== null) {
+    try {
+      return await getMessagePage(conversationId, { limit: FIRST_PAGE_SIZE, around }, signal);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+      onMissed();
+    }
+  }
+  return getMessagePage(conversationId, { limit: FIRST_PAGE_SIZE }, signal);
+}
+
+/**
+ * The conversation state of the chat screen (spec 01-core §4 "Sending a message", "Loading a
+ * conversation id"). `routeId` is the :id of the address; `target` a search hit's message there,
+ * which the conversation opens at.
+ */
+export function useChat(
+  routeId: string | undefined,
+  choice: ReplyChoice = {},
+  target: number | null = null,
+) {
   const navigate = useNavigate();
   // The model and persona picked in the input bar go with every send, edit and regenerate.
   const choiceRef = useRef(choice);
@@ -124,6 +150,14 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
   /** The reply's text as it streams (a store, not state: see stream-text.ts). */
   const [streamText] = useState(createStreamText);
   const [loading, setLoading] = useState(false);
+  /** `loading` at once, for the search hit's effect that runs in the same commit as the load. */
+  const loadingRef = useRef(false);
+  /** Counts loads: a load that a newer one replaced does not end the newer one's `loading`. */
+  const loadCount = useRef(0);
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  /** The search hit last looked for that is not in its conversation ("conversationId:messageId"). */
+  const [missed, setMissed] = useState<string | null>(null);
   const [limitReached, setLimitReached] = useState(false);
   /** The conversation whose messages the local state holds (null: a new chat). */
   const loadedRef = useRef<string | null>(null);
@@ -132,10 +166,17 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
   const abortRef = useRef<AbortController | null>(null);
   const pendingText = useRef('');
   const frame = useRef<number | null>(null);
-  const older = useOlderMessages(loadedRef, setItems, fromMessage);
-  const { setCursor } = older;
   /** A loaded conversation whose last message awaits its reply: it may still be generating. */
   const [unanswered, setUnanswered] = useState<string | null>(null);
+  const onNewest = useCallback((messages: Message[]) => {
+    if (messages.at(-1)?.isUserMessage) setUnanswered(loadedRef.current);
+  }, []);
+  const pages = useMessagePages(loadedRef, setItems, fromMessage, onNewest);
+  const { setCursors, show, isAtEnd } = pages;
+  const setLoadingBoth = useCallback((value: boolean) => {
+    loadingRef.current = value;
+    setLoading(value);
+  }, []);
 
   const resetLocal = useCallback(() => {
     abortRef.current?.abort();
@@ -143,13 +184,15 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
     conversationRef.current = null;
     loadedRef.current = null;
     pendingText.current = '';
-    setCursor(null);
+    loadCount.current += 1;
+    setLoadingBoth(false);
+    setCursors({ older: null, newer: null });
     setUnanswered(null);
     setItems([]);
     setStatus('idle');
     streamText.set('');
     setLimitReached(false);
-  }, [setCursor, streamText]);
+  }, [setCursors, setLoadingBoth, streamText]);
 
   useEffect(() => {
     if (routeId === undefined) {
@@ -161,13 +204,10 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
     loadedRef.current = routeId;
     conversationRef.current = routeId;
     const controller = new AbortController();
-    setLoading(true);
-    getMessagePage(routeId, { limit: FIRST_PAGE_SIZE }, controller.signal)
-      .then(({ messages, olderCursor }) => {
-        setCursor(olderCursor);
-        setItems(messages.map(fromMessage));
-        if (messages.at(-1)?.isUserMessage) setUnanswered(routeId);
-      })
+    const around = targetRef.current;
+    setLoadingBoth(true);
+    readOpeningPage(routeId, around, controller.signal, () => setMissed(`${routeId}:${around}`))
+      .then((page) => show(page))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof HttpError && error.status === 404) {
@@ -183,13 +223,40 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         notifyError(error);
       })
       .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
+        if (!controller.signal.aborted) setLoadingBoth(false);
       });
     return () => {
       controller.abort();
-      setLoading(false);
+      setLoadingBoth(false);
     };
-  }, [routeId, resetLocal, setCursor, navigate]);
+  }, [routeId, resetLocal, show, setLoadingBoth, navigate]);
+
+  /**
+   * A search hit in the open conversation beyond the loaded messages: the page around it replaces
+   * them (not while a reply is being written into the list). Not in the conversation: `missed`.
+   */
+  const openAt = useCallback(
+    async (messageId: number) => {
+      const conversationId = loadedRef.current;
+      if (!conversationId || loadingRef.current || abortRef.current) return;
+      const load = ++loadCount.current;
+      setLoadingBoth(true);
+      try {
+        const page = await getMessagePage(conversationId, {
+          limit: FIRST_PAGE_SIZE,
+          around: messageId,
+        });
+        if (load === loadCount.current) show(page);
+      } catch (error) {
+        if (load !== loadCount.current) return;
+        setMissed(`${conversationId}:${messageId}`);
+        if (!(error instanceof HttpError && error.status === 404)) notifyError(error);
+      } finally {
+        if (load === loadCount.current) setLoadingBoth(false);
+      }
+    },
+    [show, setLoadingBoth],
+  );
 
   useEffect(
     () => () => {
@@ -323,6 +390,21 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
       const withUserId = (items: ChatItem[], id: number) =>
         items.map((item) => (item.key === request.userKey ? { ...item, id } : item));
       try {
+        const openId = conversationRef.current;
+        if (request.path !== '/api/chat') {
+          // Edit and regenerate cut the conversation at their message: the list ends where it does.
+          setCursors({ newer: null });
+        } else if (openId && !isAtEnd()) {
+          // Sent from a list opened at a search hit: like a message sent at the end, it follows
+          // the conversation's newest messages, which are read first (issue #5).
+          const latest = await getMessagePage(
+            openId,
+            { limit: FIRST_PAGE_SIZE },
+            controller.signal,
+          );
+          if (controller.signal.aborted) return;
+          show(latest, (items) => items.filter((item) => item.key === request.userKey));
+        }
         const reply = await streamChat(
           request.path,
           request.path === '/api/chat'
@@ -381,7 +463,7 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
         }
       }
     },
-    [navigate, queryClient, scheduleFlush, streamText],
+    [navigate, queryClient, scheduleFlush, streamText, setCursors, isAtEnd, show],
   );
 
   /** extras: the message's files and the model and persona picked in the input bar. */
@@ -486,11 +568,16 @@ export function useChat(routeId: string | undefined, choice: ReplyChoice = {}) {
     streamText,
     loading,
     limitReached,
-    hasOlder: older.hasOlder,
-    loadingOlder: older.loadingOlder,
-    loadOlder: older.loadOlder,
-    loadAll: older.loadAll,
-    loadUntil: older.loadUntil,
+    missed,
+    openAt,
+    hasOlder: pages.hasOlder,
+    hasNewer: pages.hasNewer,
+    loadingOlder: pages.loadingOlder,
+    loadingNewer: pages.loadingNewer,
+    windowKey: pages.windowKey,
+    loadOlder: pages.loadOlder,
+    loadNewer: pages.loadNewer,
+    loadAll: pages.loadAll,
     send,
     edit,
     regenerate,

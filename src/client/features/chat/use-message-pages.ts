@@ -1,93 +1,123 @@
 import { useCallback, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { notifyError } from '#client/lib/notify.ts';
 import type { Message } from '#shared/chat/chat-schemas.ts';
-import { getMessagePage, OLDER_PAGE_SIZE } from './api/get-messages.ts';
+import { getMessagePage, OLDER_PAGE_SIZE, type MessagePage } from './api/get-messages.ts';
 
 /** Most messages one request may ask for (MESSAGE_PAGE.max on the server). */
 const LARGEST_PAGE = 1000;
 
+type Direction = 'older' | 'newer';
+type Cursors = Record<Direction, string | null>;
+
 /**
- * The older pages of a conversation, fetched as the user scrolls up (or all of them, for the
- * search overlay, or back to a search hit's message), put in front of the loaded messages.
- * `conversation` names the conversation the list holds now, so a page that arrives after the
- * user moved on is dropped.
+ * The pages of a conversation beyond the loaded messages: older ones as the user scrolls up, newer
+ * ones as the user scrolls down a list opened at a search hit (issue #5), or all of them for the
+ * search overlay. `conversation` names the conversation the list holds now, so a page that arrives
+ * after the user moved on is dropped. `onNewest` gets a page that ends at the conversation's
+ * newest message: the list has reached its live end.
  */
-export function useOlderMessages<T>(
+export function useMessagePages<T>(
   conversation: { readonly current: string | null },
   setItems: Dispatch<SetStateAction<T[]>>,
   toItem: (message: Message) => T,
+  onNewest: (messages: Message[]) => void,
 ) {
-  const cursor = useRef<string | null>(null);
-  const busy = useRef<Promise<Message[] | null> | null>(null);
-  const [hasOlder, setHasOlder] = useState(false);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const cursors = useRef<Cursors>({ older: null, newer: null });
+  const busy = useRef<Partial<Record<Direction, Promise<Message[] | null>>>>({});
+  const [has, setHas] = useState({ older: false, newer: false });
+  const [loading, setLoading] = useState({ older: false, newer: false });
+  /** Bumped when the loaded messages are replaced: the list opens anew. */
+  const [windowKey, setWindowKey] = useState(0);
 
-  /** After the first page: where the older messages start (null: there are none). */
-  const setCursor = useCallback((next: string | null) => {
-    cursor.current = next;
-    setHasOlder(next !== null);
+  /** Where the older and newer messages start (null: there are none). */
+  const setCursors = useCallback((next: Partial<Cursors>) => {
+    cursors.current = { ...cursors.current, ...next };
+    setHas({ older: cursors.current.older !== null, newer: cursors.current.newer !== null });
   }, []);
 
-  /** The next older page, put in front; null when it could not be loaded (the toast is shown). */
-  const fetchOlder = useCallback(
-    (limit: number): Promise<Message[] | null> => {
+  /** Replaces the loaded messages by `page`, followed by what `keep` keeps of them. */
+  const show = useCallback(
+    (page: MessagePage, keep: (items: T[]) => T[] = () => []) => {
+      setCursors({ older: page.olderCursor, newer: page.newerCursor });
+      setItems((items) => [...page.messages.map(toItem), ...keep(items)]);
+      setWindowKey((key) => key + 1);
+      if (page.newerCursor === null) onNewest(page.messages);
+    },
+    [setCursors, setItems, toItem, onNewest],
+  );
+
+  /** The next page that way, put in front or after; null when it could not be loaded (toast shown). */
+  const fetchPage = useCallback(
+    (direction: Direction, limit: number): Promise<Message[] | null> => {
       const conversationId = conversation.current;
-      const before = cursor.current;
-      if (busy.current) return busy.current;
-      if (!conversationId || !before) return Promise.resolve([]);
-      setLoadingOlder(true);
-      busy.current = getMessagePage(conversationId, { limit, before })
+      const cursor = cursors.current[direction];
+      const pending = busy.current[direction];
+      if (pending) return pending;
+      if (!conversationId || !cursor) return Promise.resolve([]);
+      const older = direction === 'older';
+      const stale = () =>
+        conversation.current !== conversationId || cursors.current[direction] !== cursor;
+      setLoading((state) => ({ ...state, [direction]: true }));
+      const request = getMessagePage(conversationId, {
+        limit,
+        [older ? 'before' : 'after']: cursor,
+      })
         .then((page) => {
-          if (conversation.current !== conversationId || cursor.current !== before) return [];
-          setCursor(page.olderCursor);
-          setItems((items) => [...page.messages.map(toItem), ...items]);
+          if (stale()) return [];
+          const added = page.messages.map(toItem);
+          setCursors({ [direction]: older ? page.olderCursor : page.newerCursor });
+          setItems((items) => (older ? [...added, ...items] : [...items, ...added]));
+          if (!older && page.newerCursor === null) onNewest(page.messages);
           return page.messages;
         })
         .catch((error: unknown) => {
-          // No automatic retries from the scroll position: scrolling up again retries.
+          // No automatic retries from the scroll position: scrolling again retries.
           if (conversation.current === conversationId) notifyError(error);
           return null;
         })
         .finally(() => {
-          busy.current = null;
-          setLoadingOlder(false);
+          delete busy.current[direction];
+          setLoading((state) => ({ ...state, [direction]: false }));
         });
-      return busy.current;
+      busy.current[direction] = request;
+      return request;
     },
-    [conversation, setCursor, setItems, toItem],
+    [conversation, setCursors, setItems, toItem, onNewest],
   );
 
   const loadOlder = useCallback(
     /** Resolves false when the page could not be loaded (the error toast is shown). */
-    async (limit = OLDER_PAGE_SIZE): Promise<boolean> => (await fetchOlder(limit)) !== null,
-    [fetchOlder],
+    async (limit = OLDER_PAGE_SIZE) => (await fetchPage('older', limit)) !== null,
+    [fetchPage],
+  );
+  const loadNewer = useCallback(
+    async (limit = OLDER_PAGE_SIZE) => (await fetchPage('newer', limit)) !== null,
+    [fetchPage],
   );
 
-  /** Every older page, in the largest pages the server gives: the whole conversation is local. */
+  /** Every page both ways, in the largest pages the server gives: the whole conversation is local. */
   const loadAll = useCallback(async () => {
     const conversationId = conversation.current;
-    // On a failure (reported by loadOlder) what is loaded stays searchable.
-    while (cursor.current && conversation.current === conversationId) {
-      if (!(await loadOlder(LARGEST_PAGE))) return;
-    }
-  }, [conversation, loadOlder]);
-
-  /**
-   * Older pages, in the largest pages the server gives, until one holds a message `wanted`
-   * accepts (true) or the conversation's start is reached or a page fails (false).
-   */
-  const loadUntil = useCallback(
-    async (wanted: (message: Message) => boolean): Promise<boolean> => {
-      const conversationId = conversation.current;
-      while (cursor.current && conversation.current === conversationId) {
-        const page = await fetchOlder(LARGEST_PAGE);
-        if (page === null) return false;
-        if (page.some(wanted)) return conversation.current === conversationId;
+    // On a failure (reported by fetchPage) what is loaded stays searchable.
+    for (const direction of ['older', 'newer'] as const) {
+      while (cursors.current[direction] && conversation.current === conversationId) {
+        if ((await fetchPage(direction, LARGEST_PAGE)) === null) return;
       }
-      return false;
-    },
-    [conversation, fetchOlder],
-  );
+    }
+  }, [conversation, fetchPage]);
 
-  return { hasOlder, loadingOlder, setCursor, loadOlder, loadAll, loadUntil };
+  return {
+    hasOlder: has.older,
+    hasNewer: has.newer,
+    loadingOlder: loading.older,
+    loadingNewer: loading.newer,
+    windowKey,
+    /** Whether the loaded messages reach the conversation's newest one. */
+    isAtEnd: useCallback(() => cursors.current.newer === null, []),
+    setCursors,
+    show,
+    loadOlder,
+    loadNewer,
+    loadAll,
+  };
 }

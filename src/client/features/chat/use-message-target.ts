@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { Message } from '#shared/chat/chat-schemas.ts';
+import { useEffect } from 'react';
 import type { ChatItem } from './use-chat.ts';
 
 /** The address's `?message=<id>`: the message a search hit points at (null: none or not an id). */
@@ -12,15 +11,19 @@ export function parseMessageTarget(value: string | null): number | null {
 interface TargetChat {
   items: ChatItem[];
   loading: boolean;
-  hasOlder: boolean;
-  loadUntil: (wanted: (message: Message) => boolean) => Promise<boolean>;
+  /** A reply is being written into the list: it is not replaced meanwhile. */
+  busy: boolean;
+  /** The hit last looked for that is not in its conversation ("conversationId:messageId"). */
+  missed: string | null;
+  openAt: (messageId: number) => Promise<void>;
 }
 
 /**
- * A search hit opens its conversation at the message that matched (`?message=<id>`): older pages
- * are loaded until the message is there, then the list shows it. A message that is not in the
- * conversation any more (deleted, edited away), or a page that fails to load, leaves the
- * conversation as it opens normally, at its newest message.
+ * A search hit opens its conversation at the message that matched (`?message=<id>`): the
+ * conversation opens with the page around it (one request, issue #5), and a hit of the open
+ * conversation beyond the loaded messages replaces them with its page. A message that is not in
+ * the conversation any more (deleted, edited away) leaves the conversation as it opens normally,
+ * at its newest message.
  *
  * `targetId`: the message to show, once loaded. `seeking`: still looking for it.
  */
@@ -29,26 +32,18 @@ export function useMessageTarget(
   messageId: number | null,
   chat: TargetChat,
 ) {
-  /** The conversation and message last looked for without success. */
-  const [givenUp, setGivenUp] = useState<string | null>(null);
   const key = `${conversationId}:${messageId}`;
   const loaded = messageId !== null && chat.items.some((item) => item.id === messageId);
-  const looking = messageId !== null && !loaded && chat.hasOlder && givenUp !== key;
-  const { loading, loadUntil } = chat;
+  const looking =
+    conversationId !== undefined && messageId !== null && !loaded && chat.missed !== key;
+  const { loading, busy, openAt } = chat;
 
   useEffect(() => {
-    if (!looking || loading) return;
-    let current = true;
-    void loadUntil((message) => message.id === messageId).then((found) => {
-      if (current && !found) setGivenUp(key);
-    });
-    return () => {
-      current = false;
-    };
-  }, [looking, loading, loadUntil, messageId, key]);
+    if (looking && !loading && !busy) void openAt(messageId);
+  }, [looking, loading, busy, openAt, messageId]);
 
   return {
     targetId: loaded ? messageId : null,
-    seeking: looking || (messageId !== null && loading),
+    seeking: messageId !== null && (loading || (looking && !busy)),
   };
 }

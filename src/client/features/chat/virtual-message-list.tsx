@@ -30,6 +30,10 @@ export interface VirtualMessageListProps {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** The list was opened at a search hit and ends before the conversation's newest message. */
+  hasNewer: boolean;
+  loadingNewer: boolean;
+  onLoadNewer: () => void;
   /** A search hit's message (loaded): shown in the middle of the list, outlined and focused. */
   targetId?: number | null;
 }
@@ -52,6 +56,30 @@ function useFirstItemIndex(items: ChatItem[]) {
 interface ListContext {
   showOlder: boolean;
   loadingOlder: boolean;
+  showNewer: boolean;
+  loadingNewer: boolean;
+}
+
+/** Where a page is being loaded: the status line at the top (older) or the bottom (newer). */
+function PageStatus({ loading, label }: { loading: boolean; label: string }) {
+  return (
+    <p role="status" className="py-3 text-center text-sm text-muted">
+      {loading ? label : '\u00a0'}
+    </p>
+  );
+}
+
+/**
+ * Whether rows added at the end are new messages the list follows, not a newer page it was opened
+ * before (a search hit's list): true when the rows before them reached the conversation's end.
+ */
+function useFollowsNewRows(items: ChatItem[], hasNewer: boolean) {
+  const lastKey = items.at(-1)?.key;
+  const state = useRef({ lastKey, hasNewer, follows: !hasNewer });
+  if (lastKey !== state.current.lastKey) state.current.follows = !state.current.hasNewer;
+  state.current.lastKey = lastKey;
+  state.current.hasNewer = hasNewer;
+  return state;
 }
 
 /** Stable components (Virtuoso remounts ones created during render): state comes as context. */
@@ -59,13 +87,13 @@ const LIST_COMPONENTS: Components<Row, ListContext> = {
   Header: function OlderMessages({ context }) {
     const { t } = useTranslation('chat');
     if (!context?.showOlder) return <div className="h-4" />;
-    return (
-      <p role="status" className="py-3 text-center text-sm text-muted">
-        {context.loadingOlder ? t('list.loadingOlder') : '\u00a0'}
-      </p>
-    );
+    return <PageStatus loading={context.loadingOlder} label={t('list.loadingOlder')} />;
   },
-  Footer: () => <div className="h-4" />,
+  Footer: function NewerMessages({ context }) {
+    const { t } = useTranslation('chat');
+    if (!context?.showNewer) return <div className="h-4" />;
+    return <PageStatus loading={context.loadingNewer} label={t('list.loadingNewer')} />;
+  },
 };
 
 const ROW_CLASS = 'mx-auto flex max-w-3xl flex-col px-3 py-1.5 md:px-6';
@@ -186,12 +214,16 @@ export default function VirtualMessageList({
   hasOlder,
   loadingOlder,
   onLoadOlder,
+  hasNewer,
+  loadingNewer,
+  onLoadNewer,
   targetId = null,
 }: VirtualMessageListProps) {
   const { t } = useTranslation('chat');
   const virtuoso = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
   const firstItemIndex = useFirstItemIndex(items);
+  const follows = useFollowsNewRows(items, hasNewer);
   const searching = filtered !== null;
   const pending = status !== 'idle' && !searching;
   const rows: Row[] = searching ? filtered : pending ? [...items, { key: PENDING_KEY }] : items;
@@ -252,7 +284,10 @@ export default function VirtualMessageList({
                 : ({ index: targetIndex, align: 'center' } as const),
           })}
       // Spec 01-core §4: a new message jumps to the bottom when within 120 px of it, else glides.
-      followOutput={(isAtBottom) => (searching ? false : isAtBottom ? 'auto' : 'smooth')}
+      // A newer page (below a search hit) stays where it arrives: the reader scrolls on.
+      followOutput={(isAtBottom) =>
+        searching || !follows.current.follows ? false : isAtBottom ? 'auto' : 'smooth'
+      }
       atBottomThreshold={NEAR_BOTTOM_PX}
       atBottomStateChange={(bottom) => {
         atBottom.current = bottom;
@@ -262,7 +297,15 @@ export default function VirtualMessageList({
       startReached={() => {
         if (hasOlder && !searching) onLoadOlder();
       }}
-      context={{ showOlder: hasOlder && !searching, loadingOlder }}
+      endReached={() => {
+        if (hasNewer && !searching) onLoadNewer();
+      }}
+      context={{
+        showOlder: hasOlder && !searching,
+        loadingOlder,
+        showNewer: hasNewer && !searching,
+        loadingNewer,
+      }}
       components={LIST_COMPONENTS}
     />
   );

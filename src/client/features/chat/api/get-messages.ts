@@ -11,19 +11,32 @@ export interface MessagePage {
   messages: Message[];
   /** The `before` of the next older page (the server's X-Next-Cursor); null at the start. */
   olderCursor: string | null;
+  /** The `after` of the next newer page (X-Newer-Cursor); null at the newest message. */
+  newerCursor: string | null;
+}
+
+/** One of: `before` (older page), `after` (newer page), `around` (a message's page); none: newest. */
+export interface PageRequest {
+  limit: number;
+  before?: string | null;
+  after?: string | null;
+  around?: number;
 }
 
 /**
  * GET /api/messages/:id (spec 01-core §4 "Loading a conversation id"): the latest `limit`
- * messages, or those before `before`, oldest first.
+ * messages, those before `before` or after `after`, or the page around the message `around` (a
+ * search hit, issue #5), oldest first.
  */
 export async function getMessagePage(
   conversationId: string,
-  page: { limit: number; before?: string | null },
+  page: PageRequest,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
   const query = new URLSearchParams({ limit: String(page.limit) });
-  if (page.before) query.set('before', page.before);
+  for (const key of ['before', 'after', 'around'] as const) {
+    if (page[key]) query.set(key, String(page[key]));
+  }
   const response = await apiRequest(
     'GET',
     `/api/messages/${encodeURIComponent(conversationId)}?${query.toString()}`,
@@ -34,5 +47,6 @@ export async function getMessagePage(
   return {
     messages: Array.isArray(list) ? list : [],
     olderCursor: response.headers.get('x-next-cursor'),
+    newerCursor: response.headers.get('x-newer-cursor'),
   };
 }
