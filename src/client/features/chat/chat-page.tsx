@@ -1,7 +1,6 @@
-import { Gauge } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginRequired } from '#client/features/auth/login-required.tsx';
@@ -19,27 +18,8 @@ import { parseMessageTarget, useMessageTarget } from './use-message-target.ts';
 
 // Opened on request: kept out of the screen's first load (bundle budget, issue #4).
 const ChatSearch = lazy(() => import('./chat-search.tsx'));
-
-/** Spec 01-core §8 "Chat errors": the usage-limit panel with its upgrade link. */
-function LimitPanel() {
-  const { t } = useTranslation('chat');
-  return (
-    <section
-      role="alert"
-      aria-labelledby="limit-title"
-      className="mx-3 mb-3 flex flex-col gap-2 rounded-2xl border border-accent bg-surface p-4 md:mx-6"
-    >
-      <h2 id="limit-title" className="flex items-center gap-2 font-semibold text-fg">
-        <Gauge aria-hidden className="size-5 text-accent" />
-        {t('limit.title')}
-      </h2>
-      <p className="text-muted">{t('limit.text')}</p>
-      <Link to="/subscription" className="btn-primary self-start">
-        {t('limit.upgrade')}
-      </Link>
-    </section>
-  );
-}
+// Shown only once the usage limit is reached.
+const LimitPanel = lazy(() => import('./limit-panel.tsx'));
 
 function ChatScreen() {
   // The bubbles' namespace loads with the screen's, so the list does not wait for it later.
@@ -183,7 +163,11 @@ function ChatScreen() {
           />
         </MessageActionsProvider>
       )}
-      {chat.limitReached ? <LimitPanel /> : null}
+      {chat.limitReached ? (
+        <Suspense fallback={null}>
+          <LimitPanel />
+        </Suspense>
+      ) : null}
       <ChatInput
         busy={busy}
         choices={choices}
