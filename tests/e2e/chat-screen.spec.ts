@@ -260,6 +260,11 @@ test("a search hit's address opens a long conversation at that message, also aft
     if (turn === 1) firstMessageId = reply.userMessageId;
   }
 
+  const messageReads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/messages/')) messageReads.push(url.search);
+  });
   await page.goto(`/chat/${conversationId}?message=${firstMessageId}`);
   const hit = page.getByRole('article', { name: 'Deine Nachricht', exact: true }).filter({
     hasText: `Frage 1 ${tag}`,
@@ -268,6 +273,18 @@ test("a search hit's address opens a long conversation at that message, also aft
   await expect(hit).toHaveAttribute('aria-current', 'true');
   await expect(hit).toBeFocused();
   await expect(userMessages(page).filter({ hasText: `Frage ${turns} ${tag}` })).toHaveCount(0);
+  // One request: the page around the message (issue #5), not the newest and the older ones.
+  expect(messageReads).toEqual([`?limit=100&around=${firstMessageId}`]);
+
+  // Scrolling down pages the newer messages in, down to the newest.
+  const newest = userMessages(page).filter({ hasText: `Frage ${turns} ${tag}` });
+  const log = page.getByRole('log', { name: 'Nachrichten' });
+  await expect(async () => {
+    await log.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect(newest).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  expect(messageReads).toHaveLength(2);
+  expect(messageReads[1]).toMatch(/^\?limit=300&after=\d+$/);
 
   await page.reload();
   await expect(hit).toBeInViewport();
