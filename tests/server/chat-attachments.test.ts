@@ -232,6 +232,83 @@ describe('deleting a conversation', () => {
   });
 });
 
+describe('an edit that replaces messages with files', () => {
+  it('deletes the files only those messages had, and keeps the ones the edit sends again', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const kept = await upload(cookie, 'bleibt.png', SAMPLE_FILES.png);
+    const replaced = await upload(cookie, 'ersetzt.png', SAMPLE_FILES.png);
+    const later = await upload(cookie, 'danach.pdf', buildPdf({ pages: ['Später'] }));
+    const first = await sendChat(t.app, cookie, {
+      message: 'Zwei Bilder [edit-drop]',
+      fileIds: [kept, replaced],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const conversationId = first.json().conversationId;
+    const second = await sendChat(t.app, cookie, {
+      message: 'Ein PDF [edit-drop]',
+      conversationId,
+      fileIds: [later],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).length;
+    const before = await storedFiles();
+
+    // The edit keeps one image and drops the other; the later message (with its PDF) goes too.
+    const edited = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/edit',
+      cookie,
+      payload: {
+        messageId: first.json().userMessageId,
+        message: 'Nur eins [edit-drop]',
+        fileIds: [kept],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const file = (id: number) => api(t.app, { method: 'GET', url: `/api/files/${id}`, cookie });
+    expect((await file(kept)).statusCode).toBe(200);
+    expect((await file(replaced)).statusCode).toBe(404);
+    expect((await file(later)).statusCode).toBe(404);
+    expect(await storedFiles()).toBe(before - 2);
+    const messages = await api(t.app, {
+      method: 'GET',
+      url: `/api/messages/${conversationId}`,
+      cookie,
+    });
+    expect(messages.json()[0].attachments).toMatchObject([{ id: kept, name: 'bleibt.png' }]);
+  });
+
+  it("regenerating keeps the question's files and deletes those of later messages", async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const question = await upload(cookie, 'frage.png', SAMPLE_FILES.png);
+    const later = await upload(cookie, 'spaeter.png', SAMPLE_FILES.png);
+    const first = await sendChat(t.app, cookie, {
+      message: 'Frage [regen-drop]',
+      fileIds: [question],
+    });
+    const conversationId = first.json().conversationId;
+    const second = await sendChat(t.app, cookie, {
+      message: 'Später [regen-drop]',
+      conversationId,
+      fileIds: [later],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+
+    const regenerated = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { messageId: first.json().message.id },
+    });
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+
+    const file = (id: number) => api(t.app, { method: 'GET', url: `/api/files/${id}`, cookie });
+    expect((await file(question)).statusCode).toBe(200);
+    expect((await file(later)).statusCode).toBe(404);
+  });
+});
+
 describe('a file sent again in a later message of the same conversation', () => {
   it('is on both messages, reaches the model again on regenerate and edit, and goes once with the conversation', async () => {
     const { cookie } = await createSignedInUser(t.db);

@@ -218,11 +218,12 @@ async function prepareReply(
 
   let userMessageId: number;
   let replyId: number;
+  let droppedFileIds: number[] = [];
   if (sent) {
     ({ userMessageId, replyId } = sent);
   } else {
     try {
-      ({ userMessageId, replyId } = await storeTurn(db, {
+      ({ userMessageId, replyId, droppedFileIds } = await storeTurn(db, {
         conversationId,
         userId: user.id,
         content: turn.text,
@@ -234,6 +235,17 @@ async function prepareReply(
       throw error;
     }
   }
+
+  // Files of the messages an edit or a regenerate replaced go with them, as with a deleted
+  // conversation, unless this turn (or another message) links them again.
+  const discardDropped = async () => {
+    if (droppedFileIds.length === 0) return;
+    await engine.attachments
+      .discardUnlinked({ userId: user.id, fileIds: droppedFileIds })
+      .catch((error: unknown) =>
+        engine.log.warn({ err: error }, 'discarding replaced files failed'),
+      );
+  };
 
   if (turn.fileIds.length > 0) {
     try {
@@ -257,9 +269,11 @@ async function prepareReply(
         await deleteTurn(db, { userMessageId, conversationId, isNewConversation: isNew });
       }
       await refund();
+      await discardDropped();
       throw error;
     }
   }
+  await discardDropped();
 
   const source = chooseReplySource({
     predefinedAnswer,

@@ -15,19 +15,25 @@ import { conversations, messages } from '#server/db/schema/chat.ts';
 interface TurnIds {
   userMessageId: number;
   replyId: number;
+  /** Files linked to the messages the truncation deleted (their links went with them). */
+  droppedFileIds: number[];
 }
 
 const RESERVE_REPLY_ID = `nextval(pg_get_serial_sequence('messages', 'id'))::int`;
 
 /**
  * Deletes a conversation's messages from message $n on (edit and regenerate truncate); nothing
- * when $n is null. $1 is the conversation.
+ * when $n is null. $1 is the conversation. DROPPED_FILES names the files those messages had:
+ * the statement still sees their links, which the delete removes with them.
  */
 const truncateFrom = (param: string) => `d as (
     delete from messages
     where ${param}::int is not null and conversation_id = $1
       and (timestamp, id) >= (select m.timestamp, m.id from messages m where m.id = ${param}::int)
+    returning id
   )`;
+const DROPPED_FILES = `array(select distinct f.file_id from chat_files f
+    where f.message_id in (select id from d)) as "droppedFileIds"`;
 
 /** Edit: stores the new text after deleting from the edited message ($4) on. */
 const TURN = prepareStatement<TurnIds>(
@@ -35,14 +41,14 @@ const TURN = prepareStatement<TurnIds>(
   `with ${truncateFrom('$4')}
    insert into messages (user_id, content, is_user_message, conversation_id)
    values ($2, $3, true, $1)
-   returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId"`,
+   returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId", ${DROPPED_FILES}`,
 );
 
 /** Regenerate: deletes from the replaced reply ($2) on and reserves the new reply's id. */
-const RESERVE_REPLY = prepareStatement<{ replyId: number }>(
+const RESERVE_REPLY = prepareStatement<Omit<TurnIds, 'userMessageId'>>(
   'chat_reserve_reply',
   `with ${truncateFrom('$2')}
-   select ${RESERVE_REPLY_ID} as "replyId"`,
+   select ${RESERVE_REPLY_ID} as "replyId", ${DROPPED_FILES}`,
 );
 
 /**
@@ -64,7 +70,7 @@ export async function storeTurn(
   const truncateFromId = input.replaceFromId ?? null;
   if (input.answerUserMessageId !== undefined) {
     const [row] = await runPrepared(db, RESERVE_REPLY, [input.conversationId, truncateFromId]);
-    return { userMessageId: input.answerUserMessageId, replyId: row!.replyId };
+    return { userMessageId: input.answerUserMessageId, ...row! };
   }
   const [row] = await runPrepared(db, TURN, [
     input.conversationId,
