@@ -1,6 +1,8 @@
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgliteThread, type PgliteThread } from '#server/db/pglite-thread.ts';
+import { rawConnection, wire } from '#tests/support/pg-wire.ts';
 
 // PGlite is one session behind every connection (src/server/db/pglite-wire-server.ts): these are
 // the guarantees node-postgres relies on when the pool replaces its connection.
@@ -56,6 +58,31 @@ describe('PGlite over its socket', () => {
     await b.query('insert into notes (body) values ($1)', ['kept']);
     await b.query('commit');
     expect(await count(b)).toBe(1);
+  });
+
+  it('leaves the session usable when a connection drops after a failed statement, before its Sync', async () => {
+    const a = await rawConnection(path.join(thread.socketDir, `.s.PGSQL.${thread.socketPort}`));
+    a.send(wire.query('begin'));
+    await a.received('Z', 2);
+    // PostgreSQL ignores every message after an extended query's error until its Sync.
+    a.send(wire.parse('selectt 1'), wire.bind());
+    await a.received('E');
+    a.socket.destroy();
+    const b = await connect();
+    expect((await b.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    expect(await b.query('begin').then(() => b.query('commit'))).toMatchObject({
+      command: 'COMMIT',
+    });
+  });
+
+  it('rolls back the statement of a connection that drops before its Sync', async () => {
+    const a = await rawConnection(path.join(thread.socketDir, `.s.PGSQL.${thread.socketPort}`));
+    a.send(wire.parse('insert into notes (body) values ($1)'), wire.bind('half'), wire.execute());
+    await a.received('C');
+    a.socket.destroy();
+    const b = await connect();
+    const halves = await b.query("select body from notes where body = 'half'");
+    expect(halves.rows).toEqual([]);
   });
 
   it('answers errors, prepared statements and large results on the same connection', async () => {

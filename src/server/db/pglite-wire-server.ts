@@ -40,6 +40,11 @@ export async function servePgliteWire(
     const index = waiting.indexOf(connection);
     if (index >= 0) waiting.splice(index, 1);
     if (owner !== connection) return;
+    // As PostgreSQL does for a lost connection: roll back what it began. A ROLLBACK aborts the
+    // implicit transaction of an extended query left without its Sync (which would commit it),
+    // the Sync ends that query (after an error PostgreSQL ignores everything until a Sync, the
+    // next connection's queries included), and a second ROLLBACK ends an explicit transaction.
+    db.execProtocolRawSync(Buffer.concat([simpleQuery('ROLLBACK'), SYNC_MESSAGE]));
     if (db.isInTransaction()) db.execProtocolRawSync(simpleQuery('ROLLBACK'));
     owner = null;
     runWaiting();
@@ -142,6 +147,7 @@ class Connection {
 const SYNC = 'S'.charCodeAt(0);
 const QUERY = 'Q'.charCodeAt(0);
 const TERMINATE = 'X'.charCodeAt(0);
+const SYNC_MESSAGE = Uint8Array.of(SYNC, 0, 0, 0, 4);
 
 /** A simple-protocol Query message. */
 export function simpleQuery(text: string): Uint8Array {
