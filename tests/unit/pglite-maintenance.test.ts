@@ -1,6 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainTables } from '#server/db/pglite-maintenance.ts';
+import { servePgliteWire } from '#server/db/pglite-wire-server.ts';
+import { rawConnection, wire } from '#tests/support/pg-wire.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -46,5 +52,41 @@ describe('PGlite maintenance (the autovacuum PGlite lacks)', () => {
     await db.query(`delete from notes where id > 100`);
     expect(await maintainTables(db, () => false)).toEqual([]);
     expect((await tableStats('notes')).dead).toBe(500);
+  });
+});
+
+describe('PGlite maintenance beside the wire server', () => {
+  let server: Awaited<ReturnType<typeof servePgliteWire>>;
+  let socketDir: string;
+  beforeAll(async () => {
+    socketDir = mkdtempSync(path.join(tmpdir(), 'orbit-maintenance-'));
+    server = await servePgliteWire(db, path.join(socketDir, '.s.PGSQL.5432'));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('leaves a query alone whose messages are still arriving', async () => {
+    const connection = await rawConnection(path.join(socketDir, '.s.PGSQL.5432'));
+    // A large statement reaches the server in several reads: here its Parse has, its Bind not.
+    connection.send(wire.parse('insert into tags (name) values ($1)'));
+    await connection.received('1');
+    await maintainTables(db, () => server.isIdle());
+    connection.send(wire.bind('late'), wire.execute(), wire.sync());
+    await connection.received('Z', 2);
+    expect(connection.errors()).toEqual([]);
+    expect((await db.query(`select name from tags where name = 'late'`)).rows).toHaveLength(1);
+    connection.socket.destroy();
+  });
+
+  it('runs nothing inside an open transaction of a connection', async () => {
+    const client = new pg.Client({ host: socketDir, port: 5432, user: 'postgres' });
+    await client.connect();
+    await client.query('begin');
+    await maintainTables(db, () => server.isIdle());
+    // Only a transaction's first statement may set its isolation level.
+    await client.query('set transaction isolation level repeatable read');
+    await client.query('commit');
+    await client.end();
   });
 });

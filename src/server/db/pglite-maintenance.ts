@@ -20,24 +20,52 @@ const DUE_TABLES = `
   order by s.relname`;
 
 /**
- * Vacuums and analyzes the tables that are due, one statement each, each only while `isIdle()`
- * (no connection is inside a transaction or a query: VACUUM cannot run in a transaction, and
- * a connection's transaction must not see ours). Returns the tables it maintained.
+ * Vacuums and analyzes the tables that are due, one statement each, only while `isIdle()` (no
+ * connection is inside a transaction or between a query's messages: VACUUM cannot run in a
+ * transaction, a connection's transaction must not see ours, and a statement of ours between a
+ * connection's Parse and Bind would replace its unnamed statement). Every statement goes to PGlite
+ * synchronously, so no connection's query can start while a round runs. Returns the tables it
+ * maintained.
  */
 export async function maintainTables(db: PGlite, isIdle: () => boolean = () => true) {
+  const idle = () => isIdle() && !db.isInTransaction();
+  if (!idle()) return [];
   // A backend flushes its table counters at most once a second, after a transaction; PGlite has
   // no idle timer to flush the rest. Flushing at the end of this one makes the next see them all.
-  await db.query('select pg_stat_force_next_flush()');
-  const due = await db.query<{ name: string; vacuum: boolean }>(DUE_TABLES);
+  rowsSync(db, 'select pg_stat_force_next_flush()');
   const maintained: string[] = [];
-  for (const { name, vacuum } of due.rows) {
-    if (!isIdle() || db.isInTransaction()) break;
+  for (const [name, vacuum] of rowsSync(db, DUE_TABLES)) {
+    if (!idle() || name == null) break;
     const table = `"${name.replaceAll('"', '""')}"`;
-    // Synchronous, so no connection's query can start between the check above and the statement.
-    db.execProtocolRawSync(simpleQuery(vacuum ? `VACUUM (ANALYZE) ${table}` : `ANALYZE ${table}`));
+    db.execProtocolRawSync(
+      simpleQuery(vacuum === 't' ? `VACUUM (ANALYZE) ${table}` : `ANALYZE ${table}`),
+    );
     maintained.push(name);
   }
   return maintained;
+}
+
+const DATA_ROW = 'D'.charCodeAt(0);
+const ERROR_RESPONSE = 'E'.charCodeAt(0);
+
+/** The rows of a simple query, in text format, run synchronously. */
+function rowsSync(db: PGlite, text: string): (string | null)[][] {
+  const answer = Buffer.from(db.execProtocolRawSync(simpleQuery(text)));
+  const rows: (string | null)[][] = [];
+  for (let at = 0; at < answer.length; at += 1 + answer.readInt32BE(at + 1)) {
+    if (answer[at] === ERROR_RESPONSE) throw new Error(`PGlite maintenance failed: ${text}`);
+    if (answer[at] !== DATA_ROW) continue;
+    const row: (string | null)[] = [];
+    let field = at + 7;
+    for (let column = answer.readInt16BE(at + 5); column > 0; column--) {
+      const length = answer.readInt32BE(field);
+      field += 4;
+      row.push(length < 0 ? null : answer.toString('utf8', field, field + length));
+      field += Math.max(length, 0);
+    }
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** Runs maintainTables soon after start and then every minute, on timers that keep nothing alive. */
