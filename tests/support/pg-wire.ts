@@ -45,6 +45,7 @@ export const wire = {
     ),
   execute: () => message('E', cstring(''), int32(0)),
   sync: () => message('S'),
+  terminate: () => message('X'),
 };
 
 export async function rawConnection(socketPath: string): Promise<RawConnection> {

@@ -85,6 +85,17 @@ describe('PGlite over its socket', () => {
     expect(halves.rows).toEqual([]);
   });
 
+  it('answers the queries sent with a Terminate, then ends that connection', async () => {
+    const a = await rawConnection(path.join(thread.socketDir, `.s.PGSQL.${thread.socketPort}`));
+    const ended = new Promise((resolve) => a.socket.once('end', resolve));
+    a.send(wire.query("insert into notes (body) values ('last words')"), wire.terminate());
+    await a.received('C');
+    await ended;
+    const b = await connect();
+    const rows = await b.query("select body from notes where body = 'last words'");
+    expect(rows.rows).toEqual([{ body: 'last words' }]);
+  });
+
   it('answers errors, prepared statements and large results on the same connection', async () => {
     const client = await connect();
     await expect(client.query('select * from missing_table')).rejects.toThrow(/missing_table/);

@@ -27,9 +27,13 @@ export async function servePgliteWire(
       return;
     }
     const batch = connection.takeBatch();
-    if (batch === null) return;
+    if (batch === null) {
+      if (connection.terminated) connection.socket.end();
+      return;
+    }
     const answer = db.execProtocolRawSync(batch.bytes);
     if (answer.length > 0 && !connection.socket.destroyed) connection.socket.write(answer);
+    if (connection.terminated) connection.socket.end();
     owner = batch.endsQuery && !db.isInTransaction() ? null : connection;
     if (owner === null) runWaiting();
   };
@@ -94,6 +98,8 @@ const CANCEL_REQUEST = 80877102;
 class Connection {
   private buffer: Buffer = Buffer.alloc(0);
   private started = false;
+  /** The client sent Terminate: the connection ends once what came before it is answered. */
+  terminated = false;
 
   constructor(readonly socket: Socket) {}
 
@@ -126,14 +132,22 @@ class Connection {
     let end = 0;
     let lastType = 0;
     while (this.buffer.length - end >= 5) {
+      if (this.buffer[end] === TERMINATE) {
+        // The client is done: the messages before it are answered, then the connection ends.
+        // (PGlite ignores a Terminate only at the start of what it is given; after a query it
+        // brought the whole process down.)
+        this.terminated = true;
+        this.buffer = this.buffer.subarray(0, end);
+        break;
+      }
       const length = 1 + this.buffer.readInt32BE(end + 1);
       if (this.buffer.length - end < length) break;
       lastType = this.buffer[end]!;
       end += length;
     }
     if (end === 0) return null;
-    // Sync ends an extended-protocol query, Query a simple one, Terminate the connection.
-    const endsQuery = lastType === SYNC || lastType === QUERY || lastType === TERMINATE;
+    // Sync ends an extended-protocol query, Query a simple one.
+    const endsQuery = lastType === SYNC || lastType === QUERY;
     return { bytes: this.take(end), endsQuery };
   }
 
