@@ -5,6 +5,7 @@ import {
   fakeServer,
   settingsBody,
   sseBody,
+  streamedReply,
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
@@ -76,27 +77,6 @@ function server(routes: Parameters<typeof fakeServer>[0]) {
     ...routes,
   });
 }
-
-/** The answer of POST /api/chat: the stored question, then the reply streamed as one piece. */
-const streamedReply = (conversationId: string, userMessageId: number, id: number, text: string) =>
-  sseBody([
-    ['start', { conversationId, userMessageId, assistantMessageId: id, model: 'gpt-4o' }],
-    ['delta', { text }],
-    [
-      'done',
-      {
-        message: {
-          id,
-          content: text,
-          timestamp: new Date().toISOString(),
-          status: 'complete',
-          model: 'gpt-4o',
-        },
-        userMessageId,
-        conversationId,
-      },
-    ],
-  ]);
 
 const messageCalls = (requests: RecordedRequest[], id = 'c1') =>
   requests

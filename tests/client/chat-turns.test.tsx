@@ -5,6 +5,7 @@ import {
   fakeServer,
   settingsBody,
   sseBody,
+  streamedReply,
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
@@ -32,27 +33,6 @@ const CONVERSATION = [
   stored(3, 'Zweite Frage'),
   stored(4, 'Zweite Antwort'),
 ];
-
-/** A streamed reply as the chat routes send it. */
-const streamedReply = (conversationId: string, userMessageId: number, id: number, text: string) =>
-  sseBody([
-    ['start', { conversationId, userMessageId, assistantMessageId: id, model: 'gpt-4o' }],
-    ['delta', { text }],
-    [
-      'done',
-      {
-        message: {
-          id,
-          content: text,
-          timestamp: new Date().toISOString(),
-          status: 'complete',
-          model: 'gpt-4o',
-        },
-        conversationId,
-        userMessageId,
-      },
-    ],
-  ]);
 
 function server(routes: Parameters<typeof fakeServer>[0]) {
   return fakeServer({

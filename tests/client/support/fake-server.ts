@@ -24,6 +24,32 @@ type Handler = (request: RecordedRequest) => Answer | undefined | Promise<Answer
 export const sseBody = (events: [event: string, data: unknown][]) =>
   events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
+/** A streamed reply as the chat routes send it: the stored question, then the reply in one piece. */
+export const streamedReply = (
+  conversationId: string,
+  userMessageId: number,
+  id: number,
+  text: string,
+) =>
+  sseBody([
+    ['start', { conversationId, userMessageId, assistantMessageId: id, model: 'gpt-4o' }],
+    ['delta', { text }],
+    [
+      'done',
+      {
+        message: {
+          id,
+          content: text,
+          timestamp: new Date().toISOString(),
+          status: 'complete',
+          model: 'gpt-4o',
+        },
+        conversationId,
+        userMessageId,
+      },
+    ],
+  ]);
+
 /**
  * Replaces the browser's fetch (the network edge) with routes answered in-process, and records
  * every request the app sends. Our own code runs unchanged.
