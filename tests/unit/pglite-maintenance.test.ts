@@ -53,6 +53,21 @@ describe('PGlite maintenance (the autovacuum PGlite lacks)', () => {
     expect(await maintainTables(db, () => false)).toEqual([]);
     expect((await tableStats('notes')).dead).toBe(500);
   });
+
+  it('stops between tables when a connection became busy meanwhile', async () => {
+    await db.query(`insert into tags (name) select 't' || n from generate_series(1, 600) n`);
+    let busy = false;
+    // Idle for the round's start and its first table; a query arrives during that table.
+    const maintained = await maintainTables(db, () => {
+      const idle = !busy;
+      setImmediate(() => (busy = true));
+      return idle;
+    });
+    expect(maintained).toEqual(['notes']);
+    expect((await tableStats('tags')).rows).toBe(-1);
+    // The next round goes on where this one stopped.
+    expect(await maintainTables(db)).toEqual(['tags']);
+  });
 });
 
 describe('PGlite maintenance beside the wire server', () => {

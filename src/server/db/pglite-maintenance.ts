@@ -24,7 +24,8 @@ const DUE_TABLES = `
  * connection is inside a transaction or between a query's messages: VACUUM cannot run in a
  * transaction, a connection's transaction must not see ours, and a statement of ours between a
  * connection's Parse and Bind would replace its unnamed statement). Every statement goes to PGlite
- * synchronously, so no connection's query can start while a round runs. Returns the tables it
+ * synchronously, so no connection's query can start while one runs; between tables the round
+ * yields, and stops if a connection is busy then (the next round goes on). Returns the tables it
  * maintained.
  */
 export async function maintainTables(db: PGlite, isIdle: () => boolean = () => true) {
@@ -35,6 +36,9 @@ export async function maintainTables(db: PGlite, isIdle: () => boolean = () => t
   rowsSync(db, 'select pg_stat_force_next_flush()');
   const maintained: string[] = [];
   for (const [name, vacuum] of rowsSync(db, DUE_TABLES)) {
+    // An analyze can take a few hundred milliseconds (decision 006): queries that arrived meanwhile
+    // go before the next table. Each statement itself still starts only when all is idle.
+    if (maintained.length > 0) await new Promise((resolve) => setImmediate(resolve));
     if (!idle() || name == null) break;
     const table = `"${name.replaceAll('"', '""')}"`;
     db.execProtocolRawSync(
