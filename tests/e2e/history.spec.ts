@@ -16,6 +16,16 @@ async function startConversation(page: Page, message: string): Promise<string> {
 }
 
 /** The history row holding the link to a conversation. */
+/** The sidebar's search of all conversations, opened from a page other than the chat. */
+async function openSidebarSearch(page: Page) {
+  await page.goto('/settings');
+  await page
+    .getByTestId('sidebar')
+    .getByRole('button', { name: 'Alle Gespräche durchsuchen' })
+    .click();
+  return page.getByRole('dialog', { name: 'Alle Gespräche durchsuchen' });
+}
+
 const historyRow = (page: Page, conversationId: string) =>
   page
     .getByRole('list', { name: 'Deine Gespräche' })
@@ -81,12 +91,7 @@ test('the server search finds a message in any conversation and links to it', as
   await expect(hit).toBeFocused();
 
   // The same search from the sidebar, in a dialog that closes when a hit is followed.
-  await page.goto('/settings');
-  await page
-    .getByTestId('sidebar')
-    .getByRole('button', { name: 'Alle Gespräche durchsuchen' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Alle Gespräche durchsuchen' });
+  const dialog = await openSidebarSearch(page);
   await dialog.getByLabel('Titel und Nachrichten aller Gespräche durchsuchen').fill(word);
   await dialog.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/chat/${target}\\?message=\\d+$`));
@@ -99,12 +104,7 @@ test('the sidebar search dialog opens with the focus in its field: typing search
   await registerInGerman(page);
   const word = `Heidelbeeren${unique()}`;
   const target = await startConversation(page, `Ein Rezept mit ${word}, bitte`);
-  await page.goto('/settings');
-  await page
-    .getByTestId('sidebar')
-    .getByRole('button', { name: 'Alle Gespräche durchsuchen' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Alle Gespräche durchsuchen' });
+  const dialog = await openSidebarSearch(page);
   const field = dialog.getByLabel('Titel und Nachrichten aller Gespräche durchsuchen');
   // showModal() focuses the close button first; the field must win, as it does on the history page.
   await expect(field).toBeFocused();

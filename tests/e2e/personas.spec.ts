@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loginByApi, registerInGerman } from './support/accounts.ts';
 import { E2E_ADMIN } from './support/e2e-server.ts';
 import { expect, test } from './support/fixtures.ts';
+import { receivesTapAtCentre } from './support/hit-test.ts';
 
 test('a subscriber creates, edits, translates and deletes a custom persona', async ({ page }) => {
   // Administrators have premium access (docs/decisions/003-premium-access.md).
@@ -105,12 +106,7 @@ test('a toast raised in the persona dialog shows above it and can be closed', as
   const toast = page.locator('li.toast').filter({ hasText: 'Bitte fülle alle Pflichtfelder aus' });
   await expect(toast).toBeVisible();
   // Outside the modal the toast lay under its backdrop: the point hit the dialog's backdrop.
-  const box = (await toast.boundingBox())!;
-  const hit = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest('li')?.textContent ?? '',
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-  expect(hit).toContain('Bitte fülle alle Pflichtfelder aus');
+  expect(await receivesTapAtCentre(toast)).toBe(true);
   await toast.getByRole('button', { name: 'Benachrichtigung schließen' }).click();
   await expect(toast).toBeHidden();
   await expect(dialog).toBeVisible();

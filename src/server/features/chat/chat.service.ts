@@ -273,7 +273,6 @@ async function prepareReply(
       throw error;
     }
   }
-  await discardDropped();
 
   const source = chooseReplySource({
     predefinedAnswer,
@@ -285,10 +284,14 @@ async function prepareReply(
   });
   const startedAt = performance.now();
   const stream = source.open(generation.signal);
-  // The conversation's persona and recency are written once the provider request has gone out
-  // (at the end of this event-loop turn) and before the reply is stored (runGeneration awaits it).
+  // The conversation's persona and recency, and the replaced messages' files, are written once
+  // the provider request has gone out (at the end of this event-loop turn) and before the reply
+  // is stored (runGeneration awaits it).
   const turnRecorded = new Promise((resolve) => setImmediate(resolve)).then(() =>
-    recordTurn(db, { conversationId, personaId: persona?.id ?? null }),
+    Promise.all([
+      recordTurn(db, { conversationId, personaId: persona?.id ?? null }),
+      discardDropped(),
+    ]).then(() => {}),
   );
   turnRecorded.catch(() => {}); // awaited, and a failure logged, by runGeneration
   const { call } = source;
