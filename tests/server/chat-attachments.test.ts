@@ -36,6 +36,11 @@ async function upload(cookie: string, name: string, content: Buffer) {
   return response.json<{ id: number }>().id;
 }
 
+/** How many files are stored on disk. */
+const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).length;
+const fileFor = (cookie: string, id: number) =>
+  api(t.app, { method: 'GET', url: `/api/files/${id}`, cookie });
+
 const partsOf = (message: WireMessage | undefined) =>
   typeof message?.content === 'string'
     ? [{ type: 'text', text: message.content }]
@@ -198,7 +203,6 @@ describe('deleting a conversation', () => {
     const { cookie } = await createSignedInUser(t.db);
     const only = await upload(cookie, 'nur-hier.png', SAMPLE_FILES.png);
     const shared = await upload(cookie, 'auch-dort.pdf', buildPdf({ pages: ['Geteilt'] }));
-    const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).length;
     const first = await sendChat(t.app, cookie, {
       message: 'Zwei Dateien [del-files]',
       fileIds: [only, shared],
@@ -218,11 +222,10 @@ describe('deleting a conversation', () => {
     });
     expect(deleted.statusCode).toBe(204);
 
-    const file = (id: number) => api(t.app, { method: 'GET', url: `/api/files/${id}`, cookie });
-    expect((await file(only)).statusCode).toBe(404);
+    expect((await fileFor(cookie, only)).statusCode).toBe(404);
     expect(await storedFiles()).toBe(before - 1);
     // Still attached to the other conversation's message, and still readable there.
-    expect((await file(shared)).statusCode).toBe(200);
+    expect((await fileFor(cookie, shared)).statusCode).toBe(200);
     const messages = await api(t.app, {
       method: 'GET',
       url: `/api/messages/${second.json().conversationId}`,
@@ -250,7 +253,6 @@ describe('an edit that replaces messages with files', () => {
       fileIds: [later],
     });
     expect(second.statusCode, second.body).toBe(200);
-    const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).length;
     const before = await storedFiles();
 
     // The edit keeps one image and drops the other; the later message (with its PDF) goes too.
@@ -266,10 +268,9 @@ describe('an edit that replaces messages with files', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
 
-    const file = (id: number) => api(t.app, { method: 'GET', url: `/api/files/${id}`, cookie });
-    expect((await file(kept)).statusCode).toBe(200);
-    expect((await file(replaced)).statusCode).toBe(404);
-    expect((await file(later)).statusCode).toBe(404);
+    expect((await fileFor(cookie, kept)).statusCode).toBe(200);
+    expect((await fileFor(cookie, replaced)).statusCode).toBe(404);
+    expect((await fileFor(cookie, later)).statusCode).toBe(404);
     expect(await storedFiles()).toBe(before - 2);
     const messages = await api(t.app, {
       method: 'GET',
@@ -303,9 +304,8 @@ describe('an edit that replaces messages with files', () => {
     });
     expect(regenerated.statusCode, regenerated.body).toBe(200);
 
-    const file = (id: number) => api(t.app, { method: 'GET', url: `/api/files/${id}`, cookie });
-    expect((await file(question)).statusCode).toBe(200);
-    expect((await file(later)).statusCode).toBe(404);
+    expect((await fileFor(cookie, question)).statusCode).toBe(200);
+    expect((await fileFor(cookie, later)).statusCode).toBe(404);
   });
 });
 
@@ -313,7 +313,6 @@ describe('a file sent again in a later message of the same conversation', () => 
   it('is on both messages, reaches the model again on regenerate and edit, and goes once with the conversation', async () => {
     const { cookie } = await createSignedInUser(t.db);
     const fileId = await upload(cookie, 'wieder.png', SAMPLE_FILES.png);
-    const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).length;
     const first = await sendChat(t.app, cookie, { message: 'Eins [again1]', fileIds: [fileId] });
     expect(first.statusCode, first.body).toBe(200);
     const { conversationId } = first.json();
