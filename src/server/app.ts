@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
@@ -28,6 +29,8 @@ export interface AppDeps {
   env: Env;
   database: DatabaseHandle;
   secret: string;
+  /** Shared by every instance when REDIS_URL is set (redis.ts); absent: everything in-process. */
+  redis?: Redis;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     db: deps.database.db,
     secret: deps.secret,
+    redis: deps.redis,
     attachments: createAttachments({ db: deps.database.db, env: deps.env }),
     generations,
   };

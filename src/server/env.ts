@@ -54,6 +54,13 @@ export const EnvSchema = z
     ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
     PERPLEXITY_API_KEY: optionalText,
     PERPLEXITY_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    /** Redis for rate limits, live events and replies shared by several instances (redis.ts). */
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
     /** Sign-ups one client address may make per hour (spraying accounts). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** Longest wait for the first or the next chunk of an AI reply. */

@@ -3,6 +3,7 @@ import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { sweepOrphanFiles } from '#server/features/files/orphan-sweep.ts';
+import { connectRedis } from '#server/redis.ts';
 import { loadAppSecret } from '#server/secret.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,7 +14,9 @@ async function main() {
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
   await prepareDatabase(database, env);
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
   const app = await buildApp({
+    redis,
     env,
     database,
     secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR),
@@ -41,6 +44,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await redis?.quit();
     } finally {
       clearTimeout(timer);
     }

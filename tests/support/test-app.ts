@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { loadEnv, type Env } from '#server/env.ts';
+import { connectRedis } from '#server/redis.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-0123456789';
@@ -31,7 +32,8 @@ export async function createTestApp(
     ...envOverrides,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ env, database, secret: TEST_SECRET, logger: false });
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
+  const app = await buildApp({ env, database, redis, secret: TEST_SECRET, logger: false });
   beforeReady?.(app);
   await app.ready();
   return {
@@ -42,6 +44,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      await redis?.quit();
     },
   };
 }

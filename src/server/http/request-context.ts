@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
@@ -11,6 +12,8 @@ export interface AppContext {
   db: DatabaseHandle['db'];
   /** APP_SECRET: keys session-token hashes. */
   secret: string;
+  /** Present when REDIS_URL is set: state that several instances must share goes there. */
+  redis: Redis | undefined;
   /** Files attached to chat messages (implemented by features/files, used by features/chat). */
   attachments: Attachments;
   /** Replies being generated (implemented by features/chat, used by features/conversations). */
