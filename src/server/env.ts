@@ -61,6 +61,8 @@ export const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
         .optional(),
     ),
+    /** Starts every Redis key and channel, so several deployments can share one Redis. */
+    REDIS_PREFIX: z.string().min(1).default('orbit:'),
     /** Sign-ups one client address may make per hour (spraying accounts). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** Longest wait for the first or the next chunk of an AI reply. */

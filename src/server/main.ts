@@ -14,7 +14,7 @@ async function main() {
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
   await prepareDatabase(database, env);
-  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, env.REDIS_PREFIX) : undefined;
   const app = await buildApp({
     redis,
     env,

@@ -32,7 +32,7 @@ export async function createTestApp(
     ...envOverrides,
   });
   const database = await openTestDatabase();
-  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, env.REDIS_PREFIX) : undefined;
   const app = await buildApp({ env, database, redis, secret: TEST_SECRET, logger: false });
   beforeReady?.(app);
   await app.ready();
