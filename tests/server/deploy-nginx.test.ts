@@ -145,7 +145,7 @@ beforeAll(async () => {
     ORBIT_INSTANCE_2: upstream(1),
   });
   nginx = await startNginx(dir, site, httpsPort);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await nginx?.stop();
