@@ -39,6 +39,13 @@ export const ROUTE_CLASSES: Record<string, RateLimitClass> = {
   'GET /api/conversations/:conversationId/export': 'export',
 };
 
+export type RateLimitScope = 'perUser' | 'perAddress';
+
+/** A class's limit per minute after RATE_LIMIT_FACTOR, never below one request. */
+export function generalLimit(kind: RateLimitClass, scope: RateLimitScope, factor: number) {
+  return Math.max(1, Math.round(GENERAL_LIMITS[kind][scope] * factor));
+}
+
 export function classify(request: FastifyRequest): RateLimitClass {
   const declared = request.routeOptions.config.rateLimit;
   if (declared) return declared;
@@ -59,17 +66,16 @@ export function registerGeneralRateLimit(
   factor: number,
 ) {
   const limiters = new Map<string, RateLimiter>();
-  for (const [name, limits] of Object.entries(GENERAL_LIMITS)) {
-    for (const scope of ['perUser', 'perAddress'] as const) {
-      const limit = Math.max(1, Math.round(limits[scope] * factor));
-      limiters.set(
-        `${name}:${scope}`,
-        new RateLimiter(store, { name: `general-${name}-${scope}`, limit, windowMs: WINDOW_MS }),
-      );
+  const limiter = (kind: RateLimitClass, scope: RateLimitScope) => {
+    const name = `general-${kind}-${scope}`;
+    let found = limiters.get(name);
+    if (!found) {
+      const limit = generalLimit(kind, scope, factor);
+      found = new RateLimiter(store, { name, limit, windowMs: WINDOW_MS });
+      limiters.set(name, found);
     }
-  }
-  const limiter = (kind: RateLimitClass, scope: 'perUser' | 'perAddress') =>
-    limiters.get(`${kind}:${scope}`)!;
+    return found;
+  };
 
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined || !isApiRequest(request)) return;
