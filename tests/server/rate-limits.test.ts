@@ -51,6 +51,26 @@ describe('general rate limit', () => {
     expect((await api(t.app, { method: 'GET', url: '/api/user', cookie })).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, which it can pick addresses from at will', async () => {
+    let host = 0;
+    const guest = () =>
+      api(t.app, {
+        method: 'GET',
+        url: '/api/user',
+        remoteAddress: `2001:db8:77:5::${(++host).toString(16)}`,
+      });
+    for (let i = 0; i < generalLimit('read', 'perAddress', FACTOR); i++) {
+      expect((await guest()).statusCode).toBe(401);
+    }
+    expectRateLimited(await guest());
+    const neighbour = await api(t.app, {
+      method: 'GET',
+      url: '/api/user',
+      remoteAddress: '2001:db8:77:6::1',
+    });
+    expect(neighbour.statusCode).toBe(401);
+  });
+
   it('allows fewer writes than reads, and counts them apart', async () => {
     const { cookie } = await createSignedInUser(t.db);
     const write = () =>

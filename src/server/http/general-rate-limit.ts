@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { describeWait, RateLimitedError, RateLimiter, type RateLimitStore } from './rate-limit.ts';
+import {
+  addressKey,
+  describeWait,
+  RateLimitedError,
+  RateLimiter,
+  type RateLimitStore,
+} from './rate-limit.ts';
 import { isApiRequest, routePath } from './request-path.ts';
 
 /** What a route costs: reads are cheap, chats call a paid AI provider, exports build files. */
@@ -82,7 +88,7 @@ export function registerGeneralRateLimit(
     if (request.method === 'OPTIONS') return;
     const kind = classify(request);
     const verdicts = await Promise.all([
-      limiter(kind, 'perAddress').consume(request.ip),
+      limiter(kind, 'perAddress').consume(addressKey(request.ip)),
       request.user ? limiter(kind, 'perUser').consume(String(request.user.id)) : null,
     ]);
     const refused = verdicts.filter((verdict) => verdict !== null && !verdict.allowed);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AppError } from '#shared/errors/app-error.ts';
 
 /** A fixed-window counter: how often a key was hit in the current window and when it resets. */
@@ -129,4 +130,25 @@ export function describeWait(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * The key an address is counted under. An IPv6 client usually holds a whole /64 and can pick a new
+ * address per request, so IPv6 addresses count by their /64; an IPv4-mapped IPv6 address counts as
+ * the IPv4 address it is.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

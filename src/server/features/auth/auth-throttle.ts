@@ -1,4 +1,5 @@
 import {
+  addressKey,
   RateLimiter,
   secondsUntil,
   type RateLimitStore,
@@ -36,7 +37,7 @@ export const AUTH_LIMITS = {
 export type AuthThrottle = ReturnType<typeof createAuthThrottle>;
 
 const usernameKey = (username: string) => username.trim().toLowerCase();
-const pairKey = (ip: string, username: string) => `${ip}|${usernameKey(username)}`;
+const pairKey = (ip: string, username: string) => `${addressKey(ip)}|${usernameKey(username)}`;
 
 /** The wait after the n-th failure of a pair (n counts from 1); 0 while failures are free. */
 export function delayAfterFailure(failures: number): number {
@@ -81,7 +82,7 @@ export function createAuthThrottle(
   return {
     /** Counts a login attempt from this address, then checks the pair's wait and the username's cap. */
     async admitLogin(ip: string, username: string): Promise<RateLimitVerdict> {
-      const byIp = await logins.consume(ip);
+      const byIp = await logins.consume(addressKey(ip));
       if (!byIp.allowed) return byIp;
       return admitPassword(ip, username);
     },
@@ -105,7 +106,7 @@ export function createAuthThrottle(
       await Promise.all([pairFailures.reset(pair), store.reset(cooldownKey(pair))]);
     },
     admitRegistration(ip: string) {
-      return registrations.consume(ip);
+      return registrations.consume(addressKey(ip));
     },
   };
 }
