@@ -32,6 +32,8 @@ import {
 const INSTANCES = TEST_DB === 'postgres' ? 2 : 1;
 const SLOW_MARKER = '[through-nginx]';
 const SLOW_WORDS = Array.from({ length: 16 }, (_, index) => `Wort${index} `);
+/** The public name users open (PUBLIC_URL); requests reach nginx by IP with this Host and SNI. */
+const SERVER_NAME = 'chat.orbit.test';
 /** A client address other than nginx's own 127.0.0.1, so the two cannot be confused. */
 const CLIENT_ADDRESS = '127.0.0.2';
 
@@ -52,27 +54,27 @@ interface Call {
   localAddress?: string;
 }
 
-/** A request to nginx over TLS, as a browser on https://localhost:<port> sends it. */
+/** A request to nginx over TLS, as a browser on https://chat.orbit.test:<port> sends it. */
 function request(url: string, call: Call = {}): Promise<IncomingMessage> {
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
   return new Promise((resolve, reject) => {
     const outgoing = https.request({
       host: '127.0.0.1',
       port: httpsPort,
-      servername: 'localhost',
+      servername: SERVER_NAME,
       ca,
       agent: false,
       path: url,
       method: call.method ?? (body === undefined ? 'GET' : 'POST'),
       localAddress: call.localAddress,
       headers: {
-        host: `localhost:${httpsPort}`,
+        host: `${SERVER_NAME}:${httpsPort}`,
         ...(body === undefined
           ? {}
           : {
               'content-type': 'application/json',
               'x-requested-with': 'XMLHttpRequest',
-              origin: `https://localhost:${httpsPort}`,
+              origin: `https://${SERVER_NAME}:${httpsPort}`,
             }),
         ...(call.cookie ? { cookie: call.cookie } : {}),
         ...call.headers,
@@ -109,9 +111,11 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'orbit-nginx-'));
   fake = await FakeAi.start();
   fake.when(SLOW_MARKER, { chunks: SLOW_WORDS, chunkDelayMs: 150 });
+  [httpsPort, httpPort] = [await freePort(), await freePort()];
   const env: Record<string, string> = {
+    PUBLIC_URL: `https://${SERVER_NAME}:${httpsPort}`,
     LOG_LEVEL: 'info',
-    // One hop: nginx. docs/DEPLOYMENT.md explains the setting.
+    // One hop: nginx (decision 060). docs/DEPLOYMENT.md explains the setting.
     TRUST_PROXY: '1',
     APP_SECRET: randomBytes(32).toString('hex'),
     // Shared by the instances, as a shared volume would be (uploads live here).
@@ -131,12 +135,11 @@ beforeAll(async () => {
   // Started together on a fresh database: the migrations run once, under the advisory lock.
   instances = await Promise.all(Array.from({ length: INSTANCES }, () => startOrbit(env)));
 
-  [httpsPort, httpPort] = [await freePort(), await freePort()];
-  const { certificate, key } = createCertificate(dir);
+  const { certificate, key } = createCertificate(dir, SERVER_NAME);
   ca = readFileSync(certificate);
   const upstream = (index: number) => `127.0.0.1:${instances[index % INSTANCES]!.port}`;
   const site = fillTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), {
-    ORBIT_SERVER_NAME: 'localhost',
+    ORBIT_SERVER_NAME: SERVER_NAME,
     ORBIT_HTTP_PORT: String(httpPort),
     ORBIT_HTTPS_PORT: String(httpsPort),
     ORBIT_TLS_CERTIFICATE: certificate,
@@ -161,6 +164,9 @@ describe(`nginx with the example configuration, ${INSTANCES} instance(s) behind 
     expect(ready.status).toBe(200);
     expect(JSON.parse(ready.text)).toMatchObject({ status: 'ok' });
     expect(ready.headers['strict-transport-security']).toContain('max-age=');
+    // The Host the browser named reaches the app: another name is refused (DNS rebinding).
+    const rebound = await fetchText('/api/user', { headers: { host: 'attacker.example' } });
+    expect(rebound.status).toBe(421);
 
     const plain = await fetch(`http://127.0.0.1:${httpPort}/readyz`, { redirect: 'manual' });
     expect(plain.status).toBe(301);

@@ -35,16 +35,16 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A throwaway self-signed certificate for `localhost` (openssl), valid for a day. */
-export function createCertificate(dir: string) {
-  const certificate = path.join(dir, 'localhost.crt');
-  const key = path.join(dir, 'localhost.key');
+/** A throwaway self-signed certificate for `name` (openssl), valid for a day. */
+export function createCertificate(dir: string, name: string) {
+  const certificate = path.join(dir, `${name}.crt`);
+  const key = path.join(dir, `${name}.key`);
   const result = spawnSync(
     'openssl',
     [
-      'req', '-x509', '-nodes', '-days', '1', '-subj', '/CN=localhost',
+      'req', '-x509', '-nodes', '-days', '1', '-subj', `/CN=${name}`,
       '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1',
-      '-addext', 'subjectAltName=DNS:localhost',
+      '-addext', `subjectAltName=DNS:${name}`,
       '-keyout', key, '-out', certificate,
     ], // prettier-ignore
     { encoding: 'utf8' },
