@@ -93,17 +93,19 @@ async function fetchText(url: string, call?: Call) {
   return { status: response.statusCode!, headers: response.headers, text };
 }
 
-/** The instances' JSON log lines. */
-function logLines(): { reqId?: string; req?: { url: string; remoteAddress: string } }[] {
+/** A request's line in an instance's JSON log (Fastify's request serializer). */
+interface LogLine {
+  reqId?: string;
+  req?: { url: string; remoteAddress: string };
+}
+
+function logLines(): LogLine[] {
   return instances.flatMap((instance) =>
     instance
       .output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map(
-        (line) =>
-          JSON.parse(line) as { reqId?: string; req?: { url: string; remoteAddress: string } },
-      ),
+      .map((line) => JSON.parse(line) as LogLine),
   );
 }
 
