@@ -4,6 +4,9 @@ import { createAiProviders, logSdkWarnings } from '#server/ai/providers.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
+import { requireOwnConversation } from '#server/ports/ownership.ts';
+import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
+import type { ReplyEvents } from '#server/realtime/reply-events.ts';
 import {
   ChatRequestSchema,
   ConversationIdSchema,
@@ -16,19 +19,13 @@ import {
 import { z } from 'zod';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
-import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
-import {
-  editMessage,
-  regenerateReply,
-  requireOwnConversation,
-  sendMessage,
-} from './turns.service.ts';
+import { editMessage, regenerateReply, sendMessage } from './turns.service.ts';
 
 /** Running replies get this long to finish on shutdown before they are stopped (and kept). */
 const SHUTDOWN_STOP_AFTER_MS = 5_000;
 
 /** JSON for plain requests, Server-Sent Events for `Accept: text/event-stream` (issue #3). */
-async function respond(request: FastifyRequest, reply: FastifyReply, generation: LiveGeneration) {
+async function respond(request: FastifyRequest, reply: FastifyReply, generation: ReplyEvents) {
   if (!wantsEventStream(request)) return awaitReply(generation);
   sendEventStream(request, reply, generation);
   return reply;
@@ -96,7 +93,7 @@ export function registerChatRoutes(
       const { id: userId } = requireUser(request);
       const { conversationId } = request.params;
       await requireOwnConversation(ctx.db, userId, conversationId);
-      const generation = engine.registry.find(conversationId);
+      const generation = await engine.registry.find(conversationId);
       const after = lastEventId(request);
       // 204 tells an EventSource there is nothing to follow: no reply in progress, or one whose
       // end the client has already seen (a 200 that ends at once would make it reconnect).

@@ -1,33 +1,20 @@
-import { findOwnConversation } from '#server/db/ownership.queries.ts';
+import { randomBytes } from 'node:crypto';
+import { requireOwnConversation, requireOwnMessage } from '#server/ports/ownership.ts';
 import type { ChatRequest, EditRequest, RegenerateRequest } from '#shared/chat/chat-schemas.ts';
 import { invalid, notFound } from '#shared/errors/app-error.ts';
-import type { Executor } from '#server/db/client.ts';
-import {
-  findLastMessage,
-  findMessageFileIds,
-  findOwnMessage,
-  findUserMessageBefore,
-} from './chat.queries.ts';
+import { findLastMessage, findMessageFileIds, findUserMessageBefore } from './chat.queries.ts';
 import { startTurn, type ChatEngine, type ChatUser } from './chat.service.ts';
 
-/** Another user's conversation is a 404, as if it did not exist (issue #3). */
-export async function requireOwnConversation(db: Executor, userId: number, conversationId: string) {
-  const conversation = await findOwnConversation(db, userId, conversationId);
-  if (!conversation) throw notFound('Conversation not found');
-  return conversation;
-}
-
-async function requireOwnMessage(db: Executor, userId: number, messageId: number) {
-  const message = await findOwnMessage(db, userId, messageId);
-  if (!message) throw notFound('Message not found');
-  return message;
-}
+/** Random, URL-safe and unguessable (issue #3): 128 bits in base64url. */
+const newConversationId = () => randomBytes(16).toString('base64url');
 
 /** POST /api/chat: a new message, in a new conversation when conversationId is empty. */
 export async function sendMessage(engine: ChatEngine, user: ChatUser, body: ChatRequest) {
   const id = body.conversationId?.trim();
   return startTurn(engine, user, body, {
-    conversation: id ? { conversationId: id } : undefined,
+    kind: 'send',
+    conversationId: id || newConversationId(),
+    isNew: !id,
     text: body.message,
     fileIds: body.fileIds ?? [],
   });
@@ -44,10 +31,15 @@ export async function editMessage(engine: ChatEngine, user: ChatUser, body: Edit
       messageId: ['This is an assistant reply; regenerate it instead'],
     });
   }
-  const conversation = await requireOwnConversation(engine.db, user.id, message.conversationId);
+  const { conversationId } = await requireOwnConversation(
+    engine.db,
+    user.id,
+    message.conversationId,
+  );
   const fileIds = body.fileIds ?? (await findMessageFileIds(engine.db, message.id));
   return startTurn(engine, user, body, {
-    conversation,
+    kind: 'edit',
+    conversationId,
     text: body.message,
     fileIds,
     replaceFromId: message.id,
@@ -91,15 +83,14 @@ export async function regenerateReply(engine: ChatEngine, user: ChatUser, body: 
       messageId: ['Give the messageId of the reply to regenerate'],
     });
   }
-  const conversation = await requireOwnConversation(db, user.id, conversationId);
+  await requireOwnConversation(db, user.id, conversationId);
   const fileIds = await findMessageFileIds(db, question.id);
   return startTurn(engine, user, body, {
-    conversation,
+    kind: 'regenerate',
+    conversationId,
     text: question.content,
     fileIds,
-    answer: {
-      userMessageId: question.id,
-      ...(replaceFromId === undefined ? {} : { replaceFromId }),
-    },
+    userMessageId: question.id,
+    replaceFromId,
   });
 }

@@ -14,13 +14,8 @@ import {
   type Settings,
   type UpdateSettings,
 } from '#shared/settings/settings-schemas.ts';
-import {
-  findPersonaOwnership,
-  findSettings,
-  upsertSettings,
-  userExists,
-  type SettingsRow,
-} from './settings.queries.ts';
+import { findPersonaOwnership } from '#server/db/ownership.queries.ts';
+import { findSettings, upsertSettings, userExists, type SettingsRow } from './settings.queries.ts';
 
 type StoredSettings = Omit<SettingsRow, 'id' | 'updatedAt'>;
 /** The signed-in user as far as settings rules need it. */
