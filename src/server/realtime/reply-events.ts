@@ -70,4 +70,17 @@ export class ReplyEvents {
     this.ended = true;
     this.listeners.clear();
   }
+
+  /** A reply that has ended, rebuilt from its stored events (a retried request's result). */
+  static ended(
+    conversationId: string,
+    userId: number,
+    tag: string,
+    events: { event: StreamEventName; data: unknown }[],
+  ): ReplyEvents {
+    const reply = new ReplyEvents(conversationId, userId, tag);
+    events.forEach((event, index) => reply.deliver({ id: `${tag}-${index + 1}`, ...event }));
+    reply.end();
+    return reply;
+  }
 }

@@ -16,10 +16,15 @@ import {
   StopResponseSchema,
   type ChatReply,
 } from '#shared/chat/chat-schemas.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/chat/idempotency-key.ts';
 import { z } from 'zod';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
+import { deleteExpiredKeys } from './idempotency.queries.ts';
+import { readKeyedRequest } from './idempotency.service.ts';
 import { editMessage, regenerateReply, sendMessage } from './turns.service.ts';
+
+const KEY_SWEEP_MS = 60 * 60_000;
 
 /** Running replies get this long to finish on shutdown before they are stopped (and kept). */
 const SHUTDOWN_STOP_AFTER_MS = 5_000;
@@ -52,11 +57,27 @@ export function registerChatRoutes(
   };
   logSdkWarnings(app.log);
   app.addHook('preClose', () => engine.registry.drain({ stopAfterMs: SHUTDOWN_STOP_AFTER_MS }));
+  // Expired Idempotency-Keys are never read again (findKey); this keeps the table small.
+  const sweep = setInterval(() => {
+    deleteExpiredKeys(ctx.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'removing expired idempotency keys failed'),
+    );
+  }, KEY_SWEEP_MS).unref();
+  app.addHook('onClose', () => clearInterval(sweep));
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { config: { access: 'user' as const } };
 
-  api.post('/api/chat', { ...user, schema: { body: ChatRequestSchema } }, async (request, reply) =>
-    respond(request, reply, await sendMessage(engine, requireUser(request), request.body)),
+  api.post(
+    '/api/chat',
+    { ...user, schema: { body: ChatRequestSchema } },
+    async (request, reply) => {
+      const keyed = readKeyedRequest(request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
+      return respond(
+        request,
+        reply,
+        await sendMessage(engine, requireUser(request), request.body, keyed),
+      );
+    },
   );
 
   api.post(

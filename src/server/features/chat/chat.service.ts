@@ -7,6 +7,7 @@ import type { GenerationRegistry } from '#server/realtime/generation-registry.ts
 import type { LiveGeneration } from '#server/realtime/live-generation.ts';
 import { AppError } from '#shared/errors/app-error.ts';
 import type { PersonaUser } from '#shared/personas/persona-access.ts';
+import type { KeyedRequest } from './idempotency.service.ts';
 import { admitTurn } from './turn-admission.ts';
 import { startReply } from './turn-start.ts';
 import { attachTurnFiles, storeUserTurn } from './turn-storage.ts';
@@ -43,7 +44,7 @@ interface TurnBase {
  */
 export type Turn = TurnBase &
   (
-    | { kind: 'send'; isNew: boolean }
+    | { kind: 'send'; isNew: boolean; idempotency: KeyedRequest | undefined }
     /** The edited message and everything after it are replaced by the new text. */
     | { kind: 'edit'; replaceFromId: number }
     /** The stored user message is answered again, replacing from `replaceFromId` on. */

@@ -21,6 +21,8 @@ import {
 } from './quota.service.ts';
 import { findTurnState, storeSendTurn, type TurnState } from './turn-state.queries.ts';
 import { deleteTurn } from './turn.queries.ts';
+import { deleteKey } from './idempotency.queries.ts';
+import { KeyTaken } from './idempotency.service.ts';
 import type { UndoList } from './undo-list.ts';
 
 /** A stored option, or the default when it is missing or unknown (a plain lookup: hot path). */
@@ -129,14 +131,23 @@ export async function admitTurn(
   let state: TurnState;
   let sent: Admission['sent'];
   if (turn.kind === 'send') {
-    ({ stored: sent, ...state } = await storeSendTurn(db, {
+    const { idempotency } = turn;
+    let keyClaimed: boolean;
+    ({
+      stored: sent,
+      keyClaimed,
+      ...state
+    } = await storeSendTurn(db, {
       ...stateInput,
       conversationId,
       isNew,
       title,
       content: turn.text,
       countIn: counted ? period.period : undefined,
+      idempotency,
     }));
+    if (idempotency && !keyClaimed) throw new KeyTaken();
+    if (idempotency) undo.add(() => deleteKey(db, user.id, idempotency.key));
     if (sent) {
       const { userMessageId } = sent;
       if (counted) undo.add(refund);

@@ -1,23 +1,51 @@
 import { randomBytes } from 'node:crypto';
 import { requireOwnConversation, requireOwnMessage } from '#server/ports/ownership.ts';
 import type { ChatRequest, EditRequest, RegenerateRequest } from '#shared/chat/chat-schemas.ts';
-import { invalid, notFound } from '#shared/errors/app-error.ts';
+import type { ReplyEvents } from '#server/realtime/reply-events.ts';
+import { conflict, invalid, notFound } from '#shared/errors/app-error.ts';
 import { findLastMessage, findMessageFileIds, findUserMessageBefore } from './chat.queries.ts';
 import { startTurn, type ChatEngine, type ChatUser } from './chat.service.ts';
+import {
+  KeyTaken,
+  recordKeyedReply,
+  resumeKeyedSend,
+  type KeyedRequest,
+} from './idempotency.service.ts';
 
 /** Random, URL-safe and unguessable (issue #3): 128 bits in base64url. */
 const newConversationId = () => randomBytes(16).toString('base64url');
 
-/** POST /api/chat: a new message, in a new conversation when conversationId is empty. */
-export async function sendMessage(engine: ChatEngine, user: ChatUser, body: ChatRequest) {
+/**
+ * POST /api/chat: a new message, in a new conversation when conversationId is empty. With an
+ * Idempotency-Key that an earlier request holds, that request's reply instead (a retry).
+ */
+export async function sendMessage(
+  engine: ChatEngine,
+  user: ChatUser,
+  body: ChatRequest,
+  keyed?: KeyedRequest,
+): Promise<ReplyEvents> {
   const id = body.conversationId?.trim();
-  return startTurn(engine, user, body, {
-    kind: 'send',
-    conversationId: id || newConversationId(),
-    isNew: !id,
-    text: body.message,
-    fileIds: body.fileIds ?? [],
-  });
+  // The first request may be refused meanwhile and free the key: then this one runs.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const generation = await startTurn(engine, user, body, {
+        kind: 'send',
+        conversationId: id || newConversationId(),
+        isNew: !id,
+        idempotency: keyed,
+        text: body.message,
+        fileIds: body.fileIds ?? [],
+      });
+      if (keyed) recordKeyedReply(engine, user.id, keyed.key, generation);
+      return generation;
+    } catch (error) {
+      if (!(error instanceof KeyTaken) || !keyed) throw error;
+      const first = await resumeKeyedSend(engine, user, keyed);
+      if (first) return first;
+      if (attempt === 3) throw conflict('This Idempotency-Key is in use; try again');
+    }
+  }
 }
 
 /**
