@@ -1,5 +1,9 @@
 import type { Executor } from '#server/db/client.ts';
-import { findOwnConversation, findOwnMessage } from '#server/db/ownership.queries.ts';
+import {
+  findOwnConversation,
+  findOwnMessage,
+  findPersonaOwnership,
+} from '#server/db/ownership.queries.ts';
 import { forbidden, notFound } from '#shared/errors/app-error.ts';
 import {
   canUsePersona,
@@ -41,4 +45,15 @@ export function requireUsablePersona<T extends PersonaOwnership>(
   }
   if (!canUsePersona(user, persona)) throw forbidden('This persona is not available on your plan');
   return persona;
+}
+
+/** The same rule for a persona named by id (a conversation's persona). */
+export async function requireUsablePersonaById(db: Executor, user: PersonaUser, personaId: number) {
+  return requireUsablePersona(user, await findPersonaOwnership(db, personaId));
+}
+
+/** Whether the user may choose the persona (settings answer 422 rather than 404/403). */
+export async function isUsablePersona(db: Executor, user: PersonaUser, personaId: number) {
+  const persona = await findPersonaOwnership(db, personaId);
+  return persona !== undefined && canUsePersona(user, persona);
 }

@@ -5,9 +5,8 @@ import {
   conversationNotFound,
   requireOwnConversation,
   requireOwnMessage,
-  requireUsablePersona,
+  requireUsablePersonaById,
 } from '#server/ports/ownership.ts';
-import { findPersonaOwnership } from '#server/db/ownership.queries.ts';
 import type { Message } from '#shared/chat/chat-schemas.ts';
 import type {
   Conversation,
@@ -115,7 +114,7 @@ export async function changeConversation(
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.personaId !== undefined) {
     if (patch.personaId !== null) {
-      requireUsablePersona(user, await findPersonaOwnership(db, patch.personaId));
+      await requireUsablePersonaById(db, user, patch.personaId);
     }
     changes.personaId = patch.personaId;
   }
