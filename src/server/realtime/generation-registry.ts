@@ -18,7 +18,8 @@ export interface GenerationRegistry extends GenerationControl {
   makeWay(conversationId: string, userId: number): Promise<void>;
   /**
    * Starts the generation of a turn whose ownership is checked, first stopping (and awaiting) one
-   * still running. Refuses (404) when another user's reply is running there.
+   * still running in this process. Refuses (404) when another user's reply is running there.
+   * Call makeWay() first for a conversation that exists: it also reaches other instances.
    */
   claim(conversationId: string, userId: number): Promise<LiveGeneration>;
   /** The running or recently finished generation of a conversation (a promise on Redis). */

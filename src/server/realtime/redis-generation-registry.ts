@@ -172,7 +172,9 @@ export async function createRedisRegistry(input: {
   return {
     makeWay,
     async claim(conversationId, userId) {
-      await makeWay(conversationId, userId);
+      // Only this instance's replies are waited for here: another instance's was stopped by
+      // makeWay() before the turn stored anything, and asking Redis again would put a round
+      // trip before the first token.
       const generation = await local.claim(conversationId, userId);
       running.add(generation);
       // Not awaited: queued on the connection before any of the reply's events.

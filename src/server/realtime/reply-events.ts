@@ -60,6 +60,9 @@ export class ReplyEvents {
   /** The last reader left (a mirror stops following; a live generation goes on). */
   protected onIdle() {}
 
+  /** A caller that will not subscribe lets go (a mirror stops following). */
+  close() {}
+
   /** The terminal event, once published. */
   outcome(): StreamEvent | undefined {
     const last = this.events.at(-1);

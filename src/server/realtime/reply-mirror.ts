@@ -51,8 +51,7 @@ export class ReplyMirror extends ReplyEvents {
     this.unsubscribe();
   }
 
-  /** Stops following (a reader that will not subscribe). */
-  close() {
+  override close() {
     this.unsubscribe();
   }
 

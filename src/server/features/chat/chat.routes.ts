@@ -119,7 +119,10 @@ export function registerChatRoutes(
       // 204 tells an EventSource there is nothing to follow: no reply in progress, or one whose
       // end the client has already seen (a 200 that ends at once would make it reconnect).
       const seenEnd = after !== undefined && generation?.outcome()?.id === after;
-      if (!generation || generation.userId !== userId || seenEnd) return reply.status(204).send();
+      if (!generation || generation.userId !== userId || seenEnd) {
+        generation?.close();
+        return reply.status(204).send();
+      }
       sendEventStream(request, reply, generation, after);
       return reply;
     },

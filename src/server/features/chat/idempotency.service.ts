@@ -118,6 +118,7 @@ export async function resumeKeyedSend(
       if (live?.userId === user.id && start?.assistantMessageId === started.assistantMessageId) {
         return live;
       }
+      live?.close();
     }
     if (Date.now() > deadline) {
       throw conflict('The first request with this Idempotency-Key is still being processed');
