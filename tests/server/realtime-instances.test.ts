@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -150,6 +150,28 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL and one 
     const stored = (await messages.json()) as { isUserMessage: boolean }[];
     // In order: question, stopped reply, next question, its reply.
     expect(stored.map((message) => message.isUserMessage)).toEqual([true, false, true, false]);
+  });
+
+  it('a retry with the same Idempotency-Key through the other instance follows the first reply', async () => {
+    fake.when('[two-retry]', LONG_REPLY);
+    const request = {
+      cookie,
+      method: 'POST' as const,
+      body: { message: 'Count [two-retry]' },
+      key: randomUUID(),
+    };
+    const firstTry = await openEventStream(first.baseUrl, '/api/chat', request);
+    await firstTry.waitFor(deltasAtLeast(2));
+    firstTry.abort();
+
+    const retry = await openEventStream(second.baseUrl, '/api/chat', request);
+    expect(retry.status).toBe(200);
+    await retry.ended;
+    expect(single(retry.events, 'start')).toEqual(single(firstTry.events, 'start'));
+    expect(deltaText(retry.events)).toBe(WORDS.join(''));
+    expect(
+      fake.chatRequests().filter((r) => JSON.stringify(r.body).includes('[two-retry]')),
+    ).toHaveLength(1);
   });
 
   it('deleting the conversation through the other instance cancels the reply', async () => {
