@@ -76,6 +76,13 @@ export function createMemoryRegistry(): MemoryRegistry {
   return {
     makeWay,
     async claim(conversationId, userId) {
+      const deletion = closing.get(conversationId);
+      if (deletion) {
+        // Begun after the turn made way and stored its message: both are gone with it, and the
+        // provider is not asked to answer into a deleted conversation.
+        await deletion.catch(() => {});
+        throw conversationNotFound();
+      }
       await makeWay(conversationId, userId);
       // Created in the same tick as makeWay's last check.
       const generation = new LiveGeneration(conversationId, userId);
