@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatIdempotencyKeys } from '#server/db/schema/idempotency.ts';
-import { KEY_TTL } from './turn-state.queries.ts';
+import { KEY_TTL } from './send-turn.queries.ts';
 
 /**
  * A user's Idempotency-Key of POST /api/chat. It is taken in the statement that stores the

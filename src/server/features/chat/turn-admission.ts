@@ -19,7 +19,8 @@ import {
   usagePeriod,
   type UsagePeriod,
 } from './quota.service.ts';
-import { findTurnState, storeSendTurn, type TurnState } from './turn-state.queries.ts';
+import { storeSendTurn } from './send-turn.queries.ts';
+import { findTurnState, type TurnState } from './turn-state.queries.ts';
 import { deleteTurn } from './turn.queries.ts';
 import { deleteKey } from './idempotency.queries.ts';
 import { KeyTaken } from './idempotency.service.ts';
