@@ -189,8 +189,9 @@ export async function createRedisRegistry(input: {
     },
     async find(conversationId) {
       const marker = await readMarker(conversationId);
-      if (!marker) return undefined;
       const own = local.find(conversationId);
+      // No marker: nothing runs elsewhere (a lapsed or unwritten marker leaves our own reply).
+      if (!marker) return own;
       if (own?.tag === marker.tag) return own;
       if (marker.instance === instanceId) return undefined;
       const mirror = await ReplyMirror.open(redis, pubsub, conversationId, marker);
