@@ -3,7 +3,7 @@ import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { removeStaleSocketDirs } from '#server/db/pglite-temp.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
-import { sweepOrphanFiles } from '#server/features/files/orphan-sweep.ts';
+import { sweepPartialUploads } from '#server/features/files/partial-uploads.ts';
 import { connectRedis } from '#server/redis.ts';
 import { loadAppSecret } from '#server/secret.ts';
 
@@ -26,13 +26,10 @@ async function main() {
     logger: loggerOptions(env.LOG_LEVEL),
   });
 
-  // Deleting a user removes their file rows by cascade; the bytes on disk go here, off the start path.
-  sweepOrphanFiles({ db: database.db, env }).then(
-    (removed) => {
-      if (removed > 0) app.log.info({ removed }, 'removed orphaned upload files');
-    },
-    (error: unknown) => app.log.warn({ err: error }, 'orphaned upload sweep failed'),
-  );
+  // Uploads cut off by the crash or kill that ended the previous run; later ones, and the other
+  // file housekeeping, are periodic jobs (features/files/file-jobs.ts).
+  const partial = await sweepPartialUploads(env, { atStart: true });
+  if (partial > 0) app.log.info({ removed: partial }, 'removed partial uploads');
 
   let stopping = false;
   const shutdown = async (signal: string, exitCode = 0) => {
