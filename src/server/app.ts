@@ -30,6 +30,7 @@ import { isApiRequest } from '#server/http/request-path.ts';
 import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
 import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
+import { createJobs } from '#server/jobs/job-runner.ts';
 
 export interface AppDeps {
   env: Env;
@@ -75,6 +76,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Jobs start once the app is ready and stop when it closes (after in-flight requests).
+  const jobs = createJobs({
+    db: deps.database.db,
+    log: app.log,
+    leaseMs: deps.env.JOBS_LEASE_SECONDS * 1000,
+    expireLeasesAtStart: deps.database.kind === 'pglite',
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   const generations = createMemoryRegistry();
   const ctx: AppContext = {
