@@ -6,17 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, deltaText, openEventStream, single } from '#tests/support/chat-helpers.ts';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import type { Script } from '#tests/support/fake-ai/script.ts';
-import {
-  requestJson,
-  startServerInstance,
-  type ServerInstance,
-} from '#tests/support/server-instance.ts';
-import {
-  adminQuery,
-  TEST_DB,
-  testDatabaseUrl,
-  withDatabase,
-} from '#tests/support/test-database.ts';
+import { serverDatabase, startServer, type RunningServer } from '#tests/support/server-process.ts';
+import { TEST_DB } from '#tests/support/test-database.ts';
 
 /**
  * Two real server processes sharing one PostgreSQL database and one Redis (issue 10 item 3,
@@ -29,10 +20,32 @@ const ADMIN_PASSWORD = `admin-${randomBytes(6).toString('hex')}`;
 
 let fake: FakeAi;
 let dataDir: string;
-let database: string;
-let first: ServerInstance;
-let second: ServerInstance;
+let database: Awaited<ReturnType<typeof serverDatabase>> | undefined;
+let first: RunningServer;
+let second: RunningServer;
 let cookie: string;
+
+/** A JSON request as the web app sends it (CSRF marker, session cookie). */
+function requestJson(
+  baseUrl: string,
+  url: string,
+  init: { method?: string; body?: unknown; cookie?: string },
+) {
+  return fetch(baseUrl + url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+const stop = async (server: RunningServer | undefined) => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+};
 
 const deltasAtLeast = (count: number) => (events: { event: string }[]) =>
   events.filter((event) => event.event === 'delta').length >= count;
@@ -54,11 +67,11 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL and one 
   beforeAll(async () => {
     fake = await FakeAi.start();
     dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-instances-'));
-    database = `orbit_instances_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${database}`);
+    database = await serverDatabase('orbit_instances');
     const env = {
       ...fake.env(),
-      DATABASE_URL: withDatabase(testDatabaseUrl(), database),
+      ...database.env,
+      CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `orbit-test-${randomBytes(6).toString('hex')}:`,
       APP_SECRET: randomBytes(32).toString('hex'),
@@ -66,8 +79,8 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL and one 
       ADMIN_PASSWORD,
     };
     // One after the other: the first applies the migrations.
-    first = await startServerInstance({ dataDir: path.join(dataDir, 'a'), env });
-    second = await startServerInstance({ dataDir: path.join(dataDir, 'b'), env });
+    first = await startServer({ ...env, DATA_DIR: path.join(dataDir, 'a') });
+    second = await startServer({ ...env, DATA_DIR: path.join(dataDir, 'b') });
     const login = await requestJson(first.baseUrl, '/api/login', {
       body: { username: 'chief', password: ADMIN_PASSWORD },
     });
@@ -76,9 +89,9 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL and one 
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
+    await Promise.all([stop(first), stop(second)]);
     await fake?.close();
-    if (database) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

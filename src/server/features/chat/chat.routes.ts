@@ -18,13 +18,12 @@ import {
 } from '#shared/chat/chat-schemas.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/chat/idempotency-key.ts';
 import { z } from 'zod';
+import { defineTitleJob } from './chat-title-job.ts';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
 import { deleteExpiredKeys } from './idempotency.queries.ts';
 import { readKeyedRequest } from './idempotency.service.ts';
 import { editMessage, regenerateReply, sendMessage } from './turns.service.ts';
-
-const KEY_SWEEP_MS = 60 * 60_000;
 
 /** Running replies get this long to finish on shutdown before they are stopped (and kept). */
 const SHUTDOWN_STOP_AFTER_MS = 5_000;
@@ -54,16 +53,19 @@ export function registerChatRoutes(
     attachments,
     registry,
     log: app.log,
+    jobs: app.jobs,
   };
+  defineTitleJob(app.jobs, { ...engine, idleTimeoutMs: ctx.env.AI_TIMEOUT_MS });
   logSdkWarnings(app.log);
   app.addHook('preClose', () => engine.registry.drain({ stopAfterMs: SHUTDOWN_STOP_AFTER_MS }));
   // Expired Idempotency-Keys are never read again (findKey); this keeps the table small.
-  const sweep = setInterval(() => {
-    deleteExpiredKeys(ctx.db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'removing expired idempotency keys failed'),
-    );
-  }, KEY_SWEEP_MS).unref();
-  app.addHook('onClose', () => clearInterval(sweep));
+  app.jobs.schedule({
+    name: 'chat.idempotency-keys.sweep',
+    schedule: { everyMinutes: 60 },
+    run: async () => {
+      await deleteExpiredKeys(ctx.db);
+    },
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { config: { access: 'user' as const } };
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AiProviders } from '#server/ai/providers.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import type { Jobs } from '#server/jobs/jobs.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
 import type { LiveGeneration } from '#server/realtime/live-generation.ts';
@@ -20,6 +21,7 @@ export interface ChatEngine {
   attachments: Attachments;
   registry: GenerationRegistry;
   log: FastifyBaseLogger;
+  jobs: Jobs;
 }
 
 /** The signed-in user as the chat rules need it (tier, admin flag, persona ownership). */

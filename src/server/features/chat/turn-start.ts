@@ -1,7 +1,7 @@
 import type { LiveGeneration } from '#server/realtime/live-generation.ts';
 import type { ChatContext } from './chat-context.ts';
 import type { ChatEngine, ChatUser, Turn } from './chat.service.ts';
-import { writeTitle } from './chat-title.ts';
+import { TITLE_JOB, type TitleJobPayload } from './chat-title-job.ts';
 import { runGeneration } from './generation-runner.ts';
 import { refundAllowance } from './quota.service.ts';
 import { chooseReplySource } from './reply-source.ts';
@@ -77,21 +77,22 @@ export function startReply(
     onFailure: async () => {
       if (admission.counted) await refundAllowance(db, user.id, admission.period);
     },
-    // Title generation: a new conversation's model-written title, after its first reply.
+    // Title generation: a new conversation's model-written title, as a job after its first reply.
     afterReply:
       isNew && call
-        ? (content) =>
-            writeTitle({
-              db,
-              call,
-              model,
-              userId: user.id,
-              conversationId,
-              language,
+        ? async () => {
+            const job = { userId: user.id, conversationId, modelId: model.id, language };
+            const ids = {
               provisional: title,
-              question: turn.text,
-              answer: content,
-            })
+              userMessageId: stored.userMessageId,
+              replyId: stored.replyId,
+            };
+            await engine.jobs.enqueue<TitleJobPayload>(
+              TITLE_JOB,
+              { ...job, ...ids },
+              { key: conversationId },
+            );
+          }
         : undefined,
   });
   engine.registry.track(run);
