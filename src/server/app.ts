@@ -7,7 +7,6 @@ import type { Env } from '#server/env.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
-import { createMemoryRegistry } from '#server/features/chat/generation-registry.ts';
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
 import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
 import { registerExportRoutes } from '#server/features/export/export.routes.ts';
@@ -30,6 +29,8 @@ import { isApiRequest } from '#server/http/request-path.ts';
 import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
 import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
+import { createJobs } from '#server/jobs/job-runner.ts';
+import { createRealtime } from '#server/realtime/realtime.ts';
 
 export interface AppDeps {
   env: Env;
@@ -76,7 +77,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const generations = createMemoryRegistry();
+  // Jobs start once the app is ready and stop when it closes (after in-flight requests).
+  const jobs = createJobs({
+    db: deps.database.db,
+    log: app.log,
+    leaseMs: deps.env.JOBS_LEASE_SECONDS * 1000,
+    expireLeasesAtStart: deps.database.kind === 'pglite',
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+
+  const realtime = await createRealtime(deps.redis);
+  app.addHook('onClose', () => realtime.close());
+  const { generations } = realtime;
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,

@@ -92,6 +92,8 @@ export const EnvSchema = z
     REDIS_PREFIX: z.string().min(1).default('orbit:'),
     /** Sign-ups one client address may make per hour (spraying accounts). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** How long a background job stays leased to its instance without renewal (src/server/jobs). */
+    JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })

@@ -70,13 +70,12 @@ export function createAuthThrottle(
   async function admitPassword(ip: string, username: string): Promise<RateLimitVerdict> {
     const now = clock();
     const wait = await store.get(cooldownKey(pairKey(ip, username)), now);
-    if (wait)
-      return {
-        allowed: false,
-        count: wait.count,
-        retryAfterSeconds: secondsUntil(wait.resetAt, now),
-      };
-    return byUsername.check(usernameKey(username));
+    if (!wait) return byUsername.check(usernameKey(username));
+    return {
+      allowed: false,
+      count: wait.count,
+      retryAfterSeconds: secondsUntil(wait.resetAt, now),
+    };
   }
 
   return {
