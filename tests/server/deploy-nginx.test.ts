@@ -15,7 +15,7 @@ import {
   startNginx,
   type RunningNginx,
 } from '#tests/support/nginx.ts';
-import { startOrbit, type OrbitProcess } from '#tests/support/orbit-process.ts';
+import { startServer, type RunningServer } from '#tests/support/server-process.ts';
 import {
   adminQuery,
   TEST_DB,
@@ -39,7 +39,7 @@ const CLIENT_ADDRESS = '127.0.0.2';
 
 let dir: string;
 let fake: FakeAi;
-let instances: OrbitProcess[] = [];
+let instances: RunningServer[] = [];
 let nginx: RunningNginx | undefined;
 let httpsPort: number;
 let httpPort: number;
@@ -116,7 +116,6 @@ beforeAll(async () => {
   [httpsPort, httpPort] = [await freePort(), await freePort()];
   const env: Record<string, string> = {
     PUBLIC_URL: `https://${SERVER_NAME}:${httpsPort}`,
-    LOG_LEVEL: 'info',
     // One hop: nginx (decision 060). docs/DEPLOYMENT.md explains the setting.
     TRUST_PROXY: '1',
     APP_SECRET: randomBytes(32).toString('hex'),
@@ -135,11 +134,11 @@ beforeAll(async () => {
     env.REDIS_PREFIX = `test-nginx-${randomBytes(4).toString('hex')}:`;
   }
   // Started together on a fresh database: the migrations run once, under the advisory lock.
-  instances = await Promise.all(Array.from({ length: INSTANCES }, () => startOrbit(env)));
+  instances = await Promise.all(Array.from({ length: INSTANCES }, () => startServer(env)));
 
   const { certificate, key } = createCertificate(dir, SERVER_NAME);
   ca = readFileSync(certificate);
-  const upstream = (index: number) => `127.0.0.1:${instances[index % INSTANCES]!.port}`;
+  const upstream = (index: number) => new URL(instances[index % INSTANCES]!.baseUrl).host;
   const site = fillTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), {
     ORBIT_SERVER_NAME: SERVER_NAME,
     ORBIT_HTTP_PORT: String(httpPort),
@@ -154,7 +153,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await nginx?.stop();
-  await Promise.all(instances.map((instance) => instance.stop()));
+  await Promise.all(
+    instances.map((instance) => {
+      instance.child.kill('SIGTERM');
+      return instance.exited;
+    }),
+  );
   await fake?.close();
   await dropDatabase();
   rmSync(dir, { recursive: true, force: true });
