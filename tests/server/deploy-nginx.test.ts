@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaText, parseEvents } from '#tests/support/chat-helpers.ts';
 import { FakeAi, lastUserText } from '#tests/support/fake-ai/fake-ai-server.ts';
@@ -91,6 +92,19 @@ async function fetchText(url: string, call?: Call) {
   let text = '';
   for await (const chunk of response) text += (chunk as Buffer).toString();
   return { status: response.statusCode!, headers: response.headers, text };
+}
+
+/**
+ * What `find` returns once it returns something. Log lines trail the response that the client
+ * already holds: nginx writes its access log after the request, and an instance's output reaches
+ * this process through a pipe read on its own schedule. The test's timeout bounds the wait.
+ */
+async function eventually<T>(find: () => Promise<T | undefined | false>): Promise<T> {
+  for (;;) {
+    const found = await find();
+    if (found !== undefined && found !== false) return found;
+    await sleep(20);
+  }
 }
 
 /** A request's line in an instance's JSON log (Fastify's request serializer). */
@@ -206,7 +220,7 @@ describe(`nginx with the example configuration, ${INSTANCES} instance(s) behind 
     }
     // nginx spread the requests: each instance logged some of them (its request id is nginx's).
     for (const instance of instances) {
-      expect(ids.some((id) => instance.output().includes(`"reqId":"${id}"`))).toBe(true);
+      await eventually(async () => ids.some((id) => instance.output().includes(`"reqId":"${id}"`)));
     }
   });
 
@@ -264,11 +278,13 @@ describe(`nginx with the example configuration, ${INSTANCES} instance(s) behind 
     expect(login.status).toBe(200);
     const requestId = String(login.headers['x-request-id']);
 
-    const nginxLine = (await nginx!.accessLog())
-      .split('\n')
-      .find((line) => line.includes(` ${requestId} `));
-    expect(nginxLine?.split(' ')[0]).toBe(CLIENT_ADDRESS);
-    const appLine = logLines().find((line) => line.reqId === requestId && line.req);
-    expect(appLine?.req).toMatchObject({ url: '/api/login', remoteAddress: CLIENT_ADDRESS });
+    const nginxLine = await eventually(async () =>
+      (await nginx!.accessLog()).split('\n').find((line) => line.includes(` ${requestId} `)),
+    );
+    expect(nginxLine.split(' ')[0]).toBe(CLIENT_ADDRESS);
+    const appLine = await eventually(async () =>
+      logLines().find((line) => line.reqId === requestId && line.req),
+    );
+    expect(appLine.req).toMatchObject({ url: '/api/login', remoteAddress: CLIENT_ADDRESS });
   });
 });
