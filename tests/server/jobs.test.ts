@@ -87,6 +87,28 @@ describe('the jobs layer', () => {
     expect(row).toMatchObject({ attempts: 3, last_error: null });
   });
 
+  it('runs delayed jobs and retries when due on the embedded database, which does not poll', async () => {
+    // One process: only its own jobs exist, so it sleeps until the next one is due (a minute at
+    // most) rather than polling every second.
+    const jobs = runner({ singleProcess: true, pollMs: undefined });
+    const attempts: number[] = [];
+    jobs.define({
+      name: 'test.due',
+      retryDelayMs: 100,
+      run: async (_payload, job) => {
+        attempts.push(job.attempt);
+        if (job.attempt === 1) throw new Error('not yet');
+      },
+    });
+    await jobs.start();
+    await jobs.enqueue('test.due', {}, { delayMs: 300 });
+    await until(
+      () => jobRows('test.due'),
+      (rows) => rows[0]?.status === 'done',
+    );
+    expect(attempts).toEqual([1, 2]);
+  });
+
   it('gives up after the last attempt and keeps the error', async () => {
     const jobs = runner();
     jobs.define({
