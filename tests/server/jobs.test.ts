@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createJobs, type JobRunnerOptions } from '#server/jobs/job-runner.ts';
 import type { JobContext, Jobs } from '#server/jobs/jobs.ts';
+import { until } from '#tests/support/until.ts';
 import { openTestDatabase } from '#tests/support/test-database.ts';
 
 /** The jobs layer on the real database, as every feature uses it (docs/decisions/070-jobs-layer.md). */
@@ -23,15 +24,6 @@ function runner(options: Partial<JobRunnerOptions> = {}) {
   const jobs = createJobs({ db: database.db, log, leaseMs: 30_000, pollMs: 50, ...options });
   started.push(jobs);
   return jobs;
-}
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('gave up waiting');
 }
 
 interface JobRowSeen {
