@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
-import { useUser } from '#client/features/auth/api/get-user.ts';
-import { LoginRequired } from '#client/features/auth/login-required.tsx';
+import { useUser } from '#client/lib/api/get-user.ts';
+import { LoginRequired } from '#client/components/login-required.tsx';
 import { notifyError } from '#client/lib/notify.ts';
 import { ChatInput } from './chat-input.tsx';
 import { useComposerChoices } from './composer/use-composer-choices.ts';
@@ -67,7 +67,11 @@ function ChatScreen() {
 
   useEffect(preloadMessageList, []);
   // Another conversation: the overlay closes (its query belonged to the one before).
-  useEffect(() => setSearch(null), [id]);
+  const [searchedIn, setSearchedIn] = useState(id);
+  if (searchedIn !== id) {
+    setSearchedIn(id);
+    setSearch(null);
+  }
 
   const searchButton = useRef<HTMLButtonElement>(null);
   /** Escape or the overlay's close button: the focus goes back where the search was opened. */

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
-import { userQueryOptions } from '#client/features/auth/api/get-user.ts';
-import { refreshConversations } from '#client/features/conversations/api/get-conversations.ts';
+import { userQueryOptions } from '#client/lib/api/get-user.ts';
+import { refreshConversations } from '#client/lib/api/get-conversations.ts';
 import { classifyError } from '#client/lib/errors.ts';
 import { apiRequest, backoffDelay, HttpError } from '#client/lib/http.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { notifyError } from '#client/lib/notify.ts';
+import { useLatest } from '#client/lib/use-latest.ts';
 import type { ChatReply, Message } from '#shared/chat/chat-schemas.ts';
 import { followReply, streamChat } from './api/chat-stream.ts';
 import { FIRST_PAGE_SIZE, getMessagePage } from './api/get-messages.ts';
@@ -142,8 +143,7 @@ export function useChat(
 ) {
   const navigate = useNavigate();
   // The model and persona picked in the input bar go with every send, edit and regenerate.
-  const choiceRef = useRef(choice);
-  choiceRef.current = choice;
+  const choiceRef = useLatest(choice);
   const queryClient = useQueryClient();
   const [items, setItems] = useState<ChatItem[]>([]);
   const [status, setStatus] = useState<ChatStatus>('idle');
@@ -154,8 +154,7 @@ export function useChat(
   const loadingRef = useRef(false);
   /** Counts loads: a load that a newer one replaced does not end the newer one's `loading`. */
   const loadCount = useRef(0);
-  const targetRef = useRef(target);
-  targetRef.current = target;
+  const targetRef = useLatest(target);
   /** The search hit last looked for that is not in its conversation ("conversationId:messageId"). */
   const [missed, setMissed] = useState<string | null>(null);
   const [limitReached, setLimitReached] = useState(false);
@@ -229,7 +228,7 @@ export function useChat(
       controller.abort();
       setLoadingBoth(false);
     };
-  }, [routeId, resetLocal, show, setLoadingBoth, navigate]);
+  }, [routeId, resetLocal, show, setLoadingBoth, navigate, targetRef]);
 
   /**
    * A search hit in the open conversation beyond the loaded messages: the page around it replaces
@@ -487,7 +486,7 @@ export function useChat(
       const body = { message: text, ...choiceRef.current, ...extras };
       await runTurn({ path: '/api/chat', body, userKey }, (previous) => [...previous, userItem]);
     },
-    [runTurn],
+    [runTurn, choiceRef],
   );
 
   /** Edit (spec 01-core §4): the list is cut at the edited message, which is sent anew. */
@@ -510,7 +509,7 @@ export function useChat(
         ];
       });
     },
-    [runTurn],
+    [runTurn, choiceRef],
   );
 
   /**
@@ -536,7 +535,7 @@ export function useChat(
         return index === -1 ? previous : previous.slice(0, index);
       });
     },
-    [runTurn],
+    [runTurn, choiceRef],
   );
 
   /** Keeps a rating in the list so it survives the row being re-rendered or re-mounted. */

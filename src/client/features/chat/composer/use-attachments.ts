@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '#client/components/ui/toast-store.ts';
-import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useLatest } from '#client/lib/use-latest.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
 import { uploadFile } from '#client/features/chat/api/upload-file.ts';
 import { classifyError } from '#client/lib/errors.ts';
 import { apiRequest, HttpError } from '#client/lib/http.ts';
@@ -32,8 +33,7 @@ export function useAttachments() {
   const tier = user ? accessTier(user) : 'free';
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const uploads = useRef(new Map<string, AbortController>());
-  const countRef = useRef(0);
-  countRef.current = attachments.length;
+  const countRef = useLatest(attachments.length);
 
   useEffect(() => {
     const running = uploads.current;
@@ -130,7 +130,7 @@ export function useAttachments() {
         void upload(file, key);
       }
     },
-    [t, tier, tooLargeToast, upload],
+    [t, tier, tooLargeToast, upload, countRef],
   );
 
   /** Removed before sending: the upload stops, or the stored file is deleted again. */
