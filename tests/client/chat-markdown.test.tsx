@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readEvents } from '#client/features/chat/api/chat-stream.ts';
+import { readEvents } from '#client/lib/event-stream.ts';
 import MarkdownContent from '#client/features/chat/markdown-content.tsx';
 import { i18n } from '#client/lib/i18n.ts';
 

@@ -7,7 +7,7 @@ import { LoginRequired } from '#client/components/login-required.tsx';
 import { notifyError } from '#client/lib/notify.ts';
 import { ChatInput } from './chat-input.tsx';
 import { useComposerChoices } from './composer/use-composer-choices.ts';
-import type { ChatExportFormat } from './chat-export.ts';
+import type { ChatExportFormat } from './api/download-export.ts';
 import { ChatToolbar } from './chat-toolbar.tsx';
 import { filterMessages } from './filter-messages.ts';
 import type { MessageActions } from './message-actions.ts';
@@ -110,7 +110,7 @@ function ChatScreen() {
       return;
     }
     try {
-      const { downloadExport } = await import('./chat-export.ts');
+      const { downloadExport } = await import('./api/download-export.ts');
       await downloadExport(id, format);
     } catch (error) {
       // Spec 01-core §8: 'Export fehlgeschlagen', for PDF 'Failed to create PDF'.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ChatItem } from './use-chat.ts';
+import type { ChatItem } from './chat-items.ts';
 
 /** Virtuoso counts item positions from here so older pages can be put in front (prepended). */
 const FIRST_INDEX = 10_000_000;

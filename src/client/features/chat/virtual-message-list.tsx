@@ -5,7 +5,7 @@ import { MessageBubble, StreamingBubble, type MessageTarget } from './message-bu
 import { useStreamText, type StreamText } from './stream-text.ts';
 import { useTarget } from './use-hit-focus.ts';
 import { useFirstItemIndex, useFollowsNewRows } from './use-list-position.ts';
-import type { ChatItem, ChatStatus } from './use-chat.ts';
+import type { ChatItem, ChatStatus } from './chat-items.ts';
 
 /** Spec 01-core §9: near-bottom threshold, list overscan, viewport extension top and bottom. */
 const NEAR_BOTTOM_PX = 120;
