@@ -21,9 +21,16 @@ import { registerSettingsRoutes } from '#server/features/settings/settings.route
 import { registerAccessControl } from '#server/http/access.ts';
 import { registerCsrfProtection } from '#server/http/csrf.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
+import { registerGeneralRateLimit } from '#server/http/general-rate-limit.ts';
+import { registerHostCheck } from '#server/http/host-check.ts';
+import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
+import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { isApiRequest } from '#server/http/request-path.ts';
 import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
+import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
+import { createJobs } from '#server/jobs/job-runner.ts';
 
 export interface AppDeps {
   env: Env;
@@ -61,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.env.LOG_LEVEL),
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(deps.env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     // A client that sends a body must not make us wait forever.
@@ -70,6 +77,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Jobs start once the app is ready and stop when it closes (after in-flight requests).
+  const jobs = createJobs({
+    db: deps.database.db,
+    log: app.log,
+    leaseMs: deps.env.JOBS_LEASE_SECONDS * 1000,
+    expireLeasesAtStart: deps.database.kind === 'pglite',
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+
   const generations = createMemoryRegistry();
   const ctx: AppContext = {
     env: deps.env,
@@ -77,20 +95,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     secret: deps.secret,
     redis: deps.redis,
+    rateLimits: deps.redis ? new RedisRateLimitStore(deps.redis) : new MemoryRateLimitStore(),
     attachments: createAttachments({ db: deps.database.db, env: deps.env }),
     generations,
   };
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerHostCheck(app, deps.env.PUBLIC_URL);
   await app.register(cookie);
   registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
   registerSessionResolver(app, ctx);
+  registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (isApiRequest(request)) void reply.header('cache-control', 'no-store');
   });
 
   registerHealthRoutes(app, ctx);

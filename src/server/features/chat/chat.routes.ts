@@ -14,6 +14,7 @@ import {
   type ChatReply,
 } from '#shared/chat/chat-schemas.ts';
 import { z } from 'zod';
+import { defineTitleJob } from './chat-title-job.ts';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
 import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
@@ -52,7 +53,9 @@ export function registerChatRoutes(
     attachments,
     registry,
     log: app.log,
+    jobs: app.jobs,
   };
+  defineTitleJob(app.jobs, { ...engine, idleTimeoutMs: ctx.env.AI_TIMEOUT_MS });
   logSdkWarnings(app.log);
   app.addHook('preClose', () => engine.registry.drain({ stopAfterMs: SHUTDOWN_STOP_AFTER_MS }));
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@ import type { AiProviders } from '#server/ai/providers.ts';
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import type { Jobs } from '#server/jobs/jobs.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
 import type { PersonaUser } from '#shared/personas/persona-access.ts';
@@ -12,7 +13,8 @@ import { accessTier, historyWindow, type SubscriptionTier } from '#shared/plans/
 import { LANGUAGES, RESPONSE_LENGTHS } from '#shared/settings/settings-options.ts';
 import { resolveModel, resolvePersona, requireProvider } from './chat-access.ts';
 import { buildContext } from './chat-context.ts';
-import { provisionalTitle, writeTitle } from './chat-title.ts';
+import { TITLE_JOB, type TitleJobPayload } from './chat-title-job.ts';
+import { provisionalTitle } from './chat-title.ts';
 import { findTurnState, storeSendTurn, type TurnState } from './turn-state.queries.ts';
 import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
 import { runGeneration } from './generation-runner.ts';
@@ -36,6 +38,7 @@ export interface ChatEngine {
   attachments: Attachments;
   registry: GenerationRegistry;
   log: FastifyBaseLogger;
+  jobs: Jobs;
 }
 
 /** The signed-in user as the chat rules need it (tier, admin flag, persona ownership). */
@@ -320,18 +323,15 @@ async function prepareReply(
     onFailure: refund,
     afterReply:
       isNew && call
-        ? (content) =>
-            writeTitle({
-              db,
-              call,
-              model,
-              userId: user.id,
-              conversationId,
-              language,
-              provisional: title,
-              question: turn.text,
-              answer: content,
-            })
+        ? async () => {
+            const job = { userId: user.id, conversationId, modelId: model.id, language };
+            const ids = { provisional: title, userMessageId, replyId };
+            await engine.jobs.enqueue<TitleJobPayload>(
+              TITLE_JOB,
+              { ...job, ...ids },
+              { key: conversationId },
+            );
+          }
         : undefined,
   });
   engine.registry.track(run);
