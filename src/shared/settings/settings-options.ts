@@ -50,16 +50,6 @@ export const RESPONSE_LENGTHS = ['concise', 'balanced', 'detailed'] as const;
 export const LANGUAGES = ['de', 'en', 'zh', 'mk', 'sq', 'ko'] as const;
 export type LanguageOption = (typeof LANGUAGES)[number];
 
-/** Each language under its own name, so anyone finds theirs whatever is shown now. */
-export const LANGUAGE_NAMES: Record<LanguageOption, string> = {
-  de: 'Deutsch',
-  en: 'English',
-  zh: '中文',
-  mk: 'Македонски',
-  sq: 'Shqip',
-  ko: '한국어',
-};
-
 /** Stored appearance defaults (spec 01-core §3); theme 'dunkel' per docs/decisions/002-default-theme.md. */
 export const APPEARANCE_DEFAULTS = {
   theme: 'dunkel',

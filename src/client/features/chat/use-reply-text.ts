@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createStreamText } from './stream-text.ts';
 
 /**
@@ -6,46 +6,42 @@ import { createStreamText } from './stream-text.ts';
  * once per frame, so long replies keep the page responsive; only the streaming row subscribes to
  * the text (stream-text.ts).
  */
-export function useReplyText() {
-  const [streamText] = useState(createStreamText);
-  const pending = useRef('');
-  const frame = useRef<number | null>(null);
-
-  useEffect(
-    () => () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-    },
-    [],
-  );
-
-  const append = useCallback(
-    (delta: string) => {
-      pending.current += delta;
-      if (frame.current !== null) return;
-      frame.current = requestAnimationFrame(() => {
-        frame.current = null;
-        streamText.set(pending.current);
+function createReplyText() {
+  const streamText = createStreamText();
+  let pending = '';
+  let frame: number | null = null;
+  return {
+    streamText,
+    append: (delta: string) => {
+      pending += delta;
+      frame ??= requestAnimationFrame(() => {
+        frame = null;
+        streamText.set(pending);
       });
     },
-    [streamText],
-  );
-
-  /** A new reply starts (or the chat is reset): no text yet. */
-  const clear = useCallback(() => {
-    pending.current = '';
-    streamText.set('');
-  }, [streamText]);
-
-  /**
-   * The reply ended: its text is kept on the screen until the streaming row goes with the status,
-   * and is cleared when the next reply starts.
-   */
-  const end = useCallback(() => {
-    pending.current = '';
-  }, []);
-
-  // One object for the screen's lifetime: the hooks that take it keep their callbacks stable.
-  return useMemo(() => ({ streamText, append, clear, end }), [streamText, append, clear, end]);
+    /** A new reply starts (or the chat is reset): no text yet. */
+    clear: () => {
+      pending = '';
+      streamText.set('');
+    },
+    /**
+     * The reply ended: its text stays on the screen until the streaming row goes with the status,
+     * and is cleared when the next reply starts.
+     */
+    end: () => {
+      pending = '';
+    },
+    cancel: () => {
+      if (frame !== null) cancelAnimationFrame(frame);
+    },
+  };
 }
 
-export type ReplyText = ReturnType<typeof useReplyText>;
+export type ReplyText = ReturnType<typeof createReplyText>;
+
+/** One reply text for the screen's lifetime: the hooks that take it keep their callbacks stable. */
+export function useReplyText(): ReplyText {
+  const [text] = useState(createReplyText);
+  useEffect(() => text.cancel, [text]);
+  return text;
+}

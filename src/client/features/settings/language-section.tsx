@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '#client/components/ui/choice-group.tsx';
-import { LANGUAGE_NAMES, LANGUAGES } from '#shared/settings/settings-options.ts';
+import { LANGUAGE_NAMES } from '#shared/settings/language-names.ts';
+import { LANGUAGES } from '#shared/settings/settings-options.ts';
 import type { Language, UpdateSettingsInput } from '#shared/settings/settings-schemas.ts';
 
 export function LanguageSection({

@@ -27,7 +27,8 @@ import {
   SYSTEM_PROMPT_MAX,
   type Persona,
 } from '#shared/personas/persona-schemas.ts';
-import { LANGUAGE_NAMES, LANGUAGES } from '#shared/settings/settings-options.ts';
+import { LANGUAGE_NAMES } from '#shared/settings/language-names.ts';
+import { LANGUAGES } from '#shared/settings/settings-options.ts';
 
 const ERROR_KEY = { create: 'errors.create', edit: 'errors.update', translations: 'errors.update' };
 

@@ -3,7 +3,7 @@ import {
   TRANSLATION_LANGUAGES,
   type PersonaFormValues,
 } from '#client/features/personas/form/persona-form-model.ts';
-import { LANGUAGE_NAMES } from '#shared/settings/settings-options.ts';
+import { LANGUAGE_NAMES } from '#shared/settings/language-names.ts';
 import { TextInput } from '#client/features/personas/form/text-input.tsx';
 import { DESCRIPTION_MAX, NAME_MAX, SYSTEM_PROMPT_MAX } from '#shared/personas/persona-schemas.ts';
 
