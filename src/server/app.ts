@@ -7,7 +7,6 @@ import type { Env } from '#server/env.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
-import { createMemoryRegistry } from '#server/features/chat/generation-registry.ts';
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
 import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
 import { registerExportRoutes } from '#server/features/export/export.routes.ts';
@@ -31,6 +30,7 @@ import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
 import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
 import { createJobs } from '#server/jobs/job-runner.ts';
+import { createRealtime } from '#server/realtime/realtime.ts';
 
 export interface AppDeps {
   env: Env;
@@ -88,7 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
-  const generations = createMemoryRegistry();
+  const realtime = await createRealtime(deps.redis);
+  app.addHook('onClose', () => realtime.close());
+  const { generations } = realtime;
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { multipartUpload } from '#tests/support/multipart.ts';
+import { SAMPLE_FILES } from '#tests/support/sample-files.ts';
 import {
   postJson,
   serverDatabase,
@@ -40,6 +44,29 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean)
   throw new Error('gave up waiting');
 }
 
+/** Starts an upload and never finishes its body, as a client cut off by the crash. */
+function startUpload(baseUrl: string, cookie: string) {
+  const { payload, headers } = multipartUpload({ name: 'halb.png', content: SAMPLE_FILES.png });
+  const request = http.request(`${baseUrl}/api/files`, {
+    method: 'POST',
+    headers: { ...headers, cookie, 'x-requested-with': 'XMLHttpRequest' },
+  });
+  request.on('error', () => {});
+  request.write(payload.subarray(0, payload.length - 64));
+}
+
+const socketFolders = () =>
+  new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('orbit-pglite-')));
+const isServed = (folder: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(path.join(tmpdir(), folder, '.s.PGSQL.5432'));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-jobs-crash-'));
   fake = await FakeAi.start();
@@ -53,11 +80,14 @@ afterAll(async () => {
 });
 
 describe('a job interrupted by a crash', () => {
-  it('runs again after the restart: the conversation still gets its title', async () => {
+  it('runs again after the restart, and the crash leaves no partial upload or socket folder', async () => {
     fake.when('[crash-title]', { chunks: ['Sure.'] });
     // The title call hangs: the job is running when the process dies.
     fake.when('Assistant: Sure.', { hang: true });
+    const foldersBefore = socketFolders();
     let server: RunningServer = await start();
+    const ours = [...socketFolders()].filter((folder) => !foldersBefore.has(folder));
+    if (!database.env.DATABASE_URL) expect(ours.length).toBeGreaterThan(0);
     const login = await postJson(server.baseUrl, '/api/login', {
       username: 'chief',
       password: ADMIN_PASSWORD,
@@ -75,6 +105,13 @@ describe('a job interrupted by a crash', () => {
       (count) => count === 1,
     );
 
+    startUpload(server.baseUrl, cookie);
+    const partial = path.join(dataDir, 'files', 'partial');
+    await until(
+      () => (existsSync(partial) ? readdirSync(partial) : []),
+      (names) => names.length === 1,
+    );
+
     server.child.kill('SIGKILL');
     await server.exited;
     fake.when('Assistant: Sure.', { chunks: ['Alpine Weekend Plan'] });
@@ -88,6 +125,11 @@ describe('a job interrupted by a crash', () => {
       'Alpine Weekend Plan',
     ]);
     expect(fake.titleRequests()).toHaveLength(2);
+    expect(readdirSync(partial)).toEqual([]);
+    // The killed process's database folder is gone; the ones left belong to live databases.
+    for (const folder of ours) {
+      if (socketFolders().has(folder)) expect(await isServed(folder)).toBe(true);
+    }
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -106,6 +106,31 @@ describe('the jobs layer', () => {
     expect(row).toMatchObject({ attempts: 2, last_error: 'upstream refused' });
   });
 
+  it('keeps a failed query’s error without the query’s parameters', async () => {
+    const jobs = runner();
+    jobs.define({
+      name: 'test.query',
+      maxAttempts: 1,
+      run: async () => {
+        // The second insert of the same name and key violates the unique key.
+        for (let time = 0; time < 2; time++) {
+          await database.db.execute(
+            sql`insert into jobs (name, key) values ('test.other', ${'secret-value'})`,
+          );
+        }
+      },
+    });
+    await jobs.start();
+    await jobs.enqueue('test.query', {});
+    const [row] = await until(
+      () => jobRows('test.query'),
+      (rows) => rows[0]?.status === 'failed',
+    );
+    expect(row!.last_error).toBe(
+      'duplicate key value violates unique constraint "jobs_name_key_key"',
+    );
+  });
+
   it('takes a job again once the lease of the worker that took it has run out', async () => {
     // What a worker that died mid-job leaves behind: running, leased to it, lease over.
     await database.db.execute(sql`

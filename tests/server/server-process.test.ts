@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB } from '#tests/support/test-database.ts';
 import {
   postJson as post,
   serverDatabase,
@@ -15,15 +16,18 @@ let dataDir: string;
 let database: Awaited<ReturnType<typeof serverDatabase>>;
 let databaseEnv: Record<string, string> = {};
 
-function startServer(extraEnv: Record<string, string> = {}) {
-  return startMain({
-    DATA_DIR: dataDir,
-    CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
-    ADMIN_USERNAME: 'chief',
-    ADMIN_PASSWORD,
-    ...databaseEnv,
-    ...extraEnv,
-  });
+function startServer(extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
+  return startMain(
+    {
+      DATA_DIR: dataDir,
+      CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
+      ADMIN_USERNAME: 'chief',
+      ADMIN_PASSWORD,
+      ...databaseEnv,
+      ...extraEnv,
+    },
+    nodeArgs,
+  );
 }
 
 beforeAll(async () => {
@@ -72,4 +76,19 @@ describe('the server process', () => {
       /exited with 1[\s\S]*PORT[\s\S]*LOG_LEVEL/,
     );
   });
+
+  it.skipIf(TEST_DB === 'postgres')(
+    'stops cleanly with a failure code when its embedded database thread dies',
+    async () => {
+      const server = await startServer({}, [
+        '--import',
+        './tests/support/terminate-workers-on-signal.mjs',
+      ]);
+      server.child.kill('SIGUSR2');
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('the embedded database stopped');
+      expect(server.output()).toContain('shutting down');
+    },
+    120_000,
+  );
 });

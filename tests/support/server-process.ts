@@ -14,8 +14,12 @@ export interface RunningServer {
  * Starts `main.ts` on a free port with `env` (PATH, PORT 0, HOST 127.0.0.1 and LOG_LEVEL info
  * are set); resolves once it is ready, rejects with its output if it exits first.
  */
-export function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export function startServer(
+  env: Record<string, string>,
+  /** Extra Node options (a test preload). */
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -31,6 +31,21 @@ export interface JobRunnerOptions {
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
+/**
+ * The error as it may be logged and stored: a failed query's driver error, without the query's
+ * parameters that Drizzle's wrapper puts into its message (issue 15 item 1).
+ */
+function safeError(error: unknown): Error {
+  if (
+    error instanceof Error &&
+    error.message.startsWith('Failed query') &&
+    error.cause instanceof Error
+  ) {
+    return error.cause;
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 interface Running {
   controller: AbortController;
   task: Promise<void>;
@@ -108,16 +123,16 @@ export function createJobs(options: JobRunnerOptions): Jobs {
       } catch (error) {
         // Stopped by stop(): the job was handed back and runs again elsewhere.
         if (controller.signal.aborted && state === 'stopped') return;
-        const last = row.attempts >= (row.maxAttempts ?? 1);
-        const message = error instanceof Error ? error.message : String(error);
+        const last = row.attempts >= row.maxAttempts;
+        const failure = safeError(error);
         log[last ? 'error' : 'warn'](
-          { err: error, job: row.name, key: row.key, attempt: row.attempts },
+          { err: failure, job: row.name, key: row.key, attempt: row.attempts },
           last ? 'job failed for good' : 'job failed; it will be retried',
         );
         await failJob(db, {
           id: row.id,
           token,
-          error: message.slice(0, 2000),
+          error: failure.message.slice(0, 2000),
           retryInMs: last ? null : retryDelay(definition, row.attempts),
         });
       }
