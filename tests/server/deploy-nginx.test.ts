@@ -4,7 +4,6 @@ import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaText, parseEvents } from '#tests/support/chat-helpers.ts';
 import { FakeAi, lastUserText } from '#tests/support/fake-ai/fake-ai-server.ts';
@@ -17,6 +16,7 @@ import {
   type RunningNginx,
 } from '#tests/support/nginx.ts';
 import { startServer, type RunningServer } from '#tests/support/server-process.ts';
+import { until } from '#tests/support/until.ts';
 import {
   adminQuery,
   TEST_DB,
@@ -92,19 +92,6 @@ async function fetchText(url: string, call?: Call) {
   let text = '';
   for await (const chunk of response) text += (chunk as Buffer).toString();
   return { status: response.statusCode!, headers: response.headers, text };
-}
-
-/**
- * What `find` returns once it returns something. Log lines trail the response that the client
- * already holds: nginx writes its access log after the request, and an instance's output reaches
- * this process through a pipe read on its own schedule. The test's timeout bounds the wait.
- */
-async function eventually<T>(find: () => Promise<T | undefined | false>): Promise<T> {
-  for (;;) {
-    const found = await find();
-    if (found !== undefined && found !== false) return found;
-    await sleep(20);
-  }
 }
 
 /** A request's line in an instance's JSON log (Fastify's request serializer). */
@@ -220,7 +207,8 @@ describe(`nginx with the example configuration, ${INSTANCES} instance(s) behind 
     }
     // nginx spread the requests: each instance logged some of them (its request id is nginx's).
     for (const instance of instances) {
-      await eventually(async () => ids.some((id) => instance.output().includes(`"reqId":"${id}"`)));
+      const served = () => ids.some((id) => instance.output().includes(`"reqId":"${id}"`));
+      expect(await until(served, Boolean)).toBe(true);
     }
   });
 
@@ -278,13 +266,18 @@ describe(`nginx with the example configuration, ${INSTANCES} instance(s) behind 
     expect(login.status).toBe(200);
     const requestId = String(login.headers['x-request-id']);
 
-    const nginxLine = await eventually(async () =>
-      (await nginx!.accessLog()).split('\n').find((line) => line.includes(` ${requestId} `)),
+    // Log lines trail the response the client already holds: nginx writes its access log after
+    // the request, and an instance's output reaches this process through a pipe.
+    const nginxLine = await until(
+      async () =>
+        (await nginx!.accessLog()).split('\n').find((line) => line.includes(` ${requestId} `)),
+      (line) => line !== undefined,
     );
-    expect(nginxLine.split(' ')[0]).toBe(CLIENT_ADDRESS);
-    const appLine = await eventually(async () =>
-      logLines().find((line) => line.reqId === requestId && line.req),
+    expect(nginxLine!.split(' ')[0]).toBe(CLIENT_ADDRESS);
+    const appLine = await until(
+      () => logLines().find((line) => line.reqId === requestId && line.req),
+      (line) => line !== undefined,
     );
-    expect(appLine.req).toMatchObject({ url: '/api/login', remoteAddress: CLIENT_ADDRESS });
+    expect(appLine!.req).toMatchObject({ url: '/api/login', remoteAddress: CLIENT_ADDRESS });
   });
 });
