@@ -3,6 +3,7 @@ export const PAID_PLAN_IDS = ['premium', 'expert', 'ultimate'] as const;
 export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 export const PLAN_IDS = ['free', ...PAID_PLAN_IDS] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
+export type BillingInterval = 'month' | 'year';
 
 export const MONTHLY_PRICE_CENTS: Record<PlanId, number> = {
   free: 0,

@@ -19,6 +19,7 @@ CREATE TABLE "payments" (
 	"provider" text NOT NULL,
 	"provider_payment_id" text NOT NULL,
 	"provider_subscription_id" text,
+	"payment_ref" text,
 	"plan_id" text NOT NULL,
 	"interval" text,
 	"duration_months" integer,
@@ -104,6 +105,8 @@ ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_plan_id_subscription_p
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_scheduled_plan_id_subscription_plans_id_fk" FOREIGN KEY ("scheduled_plan_id") REFERENCES "public"."subscription_plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "checkouts_user_idx" ON "checkouts" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_ref_idx" ON "payments" USING btree ("provider","payment_ref");
+--> statement-breakpoint
 INSERT INTO "subscription_plans" ("id", "name", "rank", "price", "yearly_price", "crypto6_price", "crypto12_price", "features") VALUES
 ('free', 'Free', 0, 0, 0, 0, 0, '["plans.features.messages125","plans.features.standardModels","plans.features.onePersona"]'),
 ('premium', 'Premium', 1, 1299, 12990, 7015, 12470, '["plans.features.unlimitedMessages","plans.features.standardModels","plans.features.customPersonas","plans.features.documentChunks1"]'),

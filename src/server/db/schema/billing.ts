@@ -102,6 +102,8 @@ export const payments = pgTable(
     /** The provider's charge (or invoice) id: a payment is recorded once. */
     providerPaymentId: text('provider_payment_id').notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** The provider's payment intent behind the charge: what a refund names. */
+    paymentRef: text('payment_ref'),
     planId: text('plan_id')
       .notNull()
       .references(() => subscriptionPlans.id),
@@ -122,6 +124,7 @@ export const payments = pgTable(
   (t) => [
     unique('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_ref_idx').on(t.provider, t.paymentRef),
   ],
 );
 
