@@ -253,6 +253,34 @@ describe('subscription events', () => {
     });
   });
 
+  it('a downgrade keeps the paid plan to the end of the term; the next period is the lower plan', async () => {
+    const { cookie, subscription } = await subscribed('ultimate', 9900);
+    const id = subscription.id as string;
+    const response = await post(cookie, '/api/subscription/downgrade', { plan: 'premium' });
+    expect(response.json()).toMatchObject({
+      plan: 'ultimate',
+      tier: 'ultimate',
+      scheduledPlan: 'premium',
+    });
+    // Stripe bills the lower price from the next invoice on, without proration now.
+    const update = stripe.requestsTo('POST', new RegExp(`/v1/subscriptions/${id}$`)).at(-1)!;
+    expect(update.params).toMatchObject({
+      proration_behavior: 'none',
+      items: [{ price_data: { unit_amount: '1299' } }],
+    });
+    stripe.renew(id);
+    await deliver(stripe.event('invoice.paid', stripe.invoice(id, 1299, 'subscription_cycle')));
+    await eventually(async () =>
+      expect(await get(cookie, '/api/subscription')).toMatchObject({
+        plan: 'premium',
+        tier: 'premium',
+        scheduledPlan: null,
+      }),
+    );
+    const { payments } = await get(cookie, '/api/payments');
+    expect(payments[0]).toMatchObject({ plan: 'premium', amountCents: 1299 });
+  });
+
   it('cancel sets cancel_at_period_end; deletion at the end ends access', async () => {
     const { cookie, subscription } = await subscribed('expert');
     expect((await post(cookie, '/api/subscription/cancel')).json()).toMatchObject({

@@ -96,7 +96,7 @@ export function createBillingEventHandler(deps: { provider: PaymentProvider; job
     const subscription = invoiceSubscription(invoice);
     const remote = subscription.id ? await converge(tx, subscription.id) : null;
     const userId = remote?.userId ?? Number(subscription.metadata.userId);
-    const planId = asString(subscription.metadata.plan) ?? remote?.planId;
+    const planId = remote?.planId ?? asString(subscription.metadata.plan);
     const invoiceId = asString(invoice.id);
     if (!Number.isInteger(userId) || !planId || !invoiceId) return;
     const period = invoicePeriod(invoice);
