@@ -105,6 +105,11 @@ export const EnvSchema = z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((value) => value === 'true'),
+    /** Our wallets for crypto payments; without both, crypto runs in test mode (decision 084). */
+    CRYPTO_BTC_ADDRESS: optionalText,
+    CRYPTO_ETH_ADDRESS: optionalText,
+    /** A CoinGecko-style simple-price endpoint for EUR rates of bitcoin and ethereum. */
+    CRYPTO_RATES_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })

@@ -248,6 +248,36 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ outcome: 'succeed' }),
     expect: { guest: 401, user: 404, other: 404, admin: 404 },
   },
+  'POST /api/crypto-payments': {
+    url: () => '/api/crypto-payments',
+    payload: () => ({ plan: 'ultimate', durationMonths: 6, coin: 'BTC' }),
+    expect: { guest: 401, user: 409, other: 409, admin: 201 },
+  },
+  'GET /api/crypto-payments/:id': {
+    url: () => '/api/crypto-payments/999999',
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
+  },
+  'POST /api/crypto-payments/:id/paid': {
+    url: () => '/api/crypto-payments/999999/paid',
+    payload: () => ({
+      txHash: 'a'.repeat(64),
+      senderWalletAddress: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    }),
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
+  },
+  'GET /api/admin/crypto-payments': {
+    url: () => '/api/admin/crypto-payments?status=pending',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/crypto-payments/:id/verify': {
+    url: () => '/api/admin/crypto-payments/999999/verify',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/admin/crypto-payments/:id/reject': {
+    url: () => '/api/admin/crypto-payments/999999/reject',
+    payload: () => ({ notes: 'matrix' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
   'POST /api/admin/sandbox/subscriptions/:userId/:action': {
     url: (f) => `/api/admin/sandbox/subscriptions/${f.userId}/renew`,
     expect: { guest: 401, user: 403, other: 403, admin: 404 },

@@ -24,6 +24,7 @@ import { paymentsOf } from './billing-payments.ts';
 import { registerSandboxAdminRoutes } from './billing-sandbox-admin.ts';
 import { plansList, priceOf, subscriptionOf } from './billing-views.ts';
 import { createBillingService } from './billing.service.ts';
+import { registerCryptoRoutes } from './crypto.routes.ts';
 
 export const SANDBOX_RENEWAL_JOB = 'billing.sandbox-renewals';
 
@@ -90,6 +91,8 @@ export async function registerBillingRoutes(
     });
     registerSandboxAdminRoutes(app, db, renewals);
   }
+
+  registerCryptoRoutes(app, ctx);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { config: { access: 'user' as const } };

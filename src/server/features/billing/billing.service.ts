@@ -21,7 +21,7 @@ import {
 import { checkoutDetails, isRunningCard, priceOf, subscriptionOf } from './billing-views.ts';
 
 /** Spec 02 §4: only upgrades are purchases. */
-async function assertUpgrade(db: Database, userId: number, plan: PlanId) {
+export async function assertUpgrade(db: Database, userId: number, plan: PlanId) {
   if (plan === 'free') {
     throw invalid('The free plan cannot be bought', { plan: ['The free plan cannot be bought'] });
   }
