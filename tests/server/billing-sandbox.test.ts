@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSubscriptions } from '#server/db/schema/billing.ts';
+import { SANDBOX_RENEWAL_JOB } from '#server/features/billing/billing.routes.ts';
 import { sendChat } from '#tests/support/chat-helpers.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
@@ -33,6 +36,18 @@ async function buy(cookie: string, plan: string, outcome = 'succeed', interval =
   const done = await post(cookie, `/api/payments/sandbox/${checkoutId}/complete`, { outcome });
   expect(done.statusCode, done.body).toBe(200);
   return { checkoutId, kind, details };
+}
+
+/** Retries an assertion until the job has run (jobs poll every second). */
+async function eventually(check: () => Promise<void>) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await check();
+    } catch (error) {
+      if (attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 const adminAction = (userId: number, action: string) =>
@@ -268,6 +283,37 @@ describe('subscription transitions', () => {
       plan: 'premium',
       tier: 'premium',
     });
+  });
+
+  it('the renewal job charges a period that has ended, and ends a cancelled one', async () => {
+    const renewing = await createSignedInUser(t.db);
+    const cancelling = await createSignedInUser(t.db);
+    await buy(renewing.cookie, 'premium');
+    await buy(cancelling.cookie, 'expert');
+    await post(cancelling.cookie, '/api/subscription/cancel');
+    // A month passes at the provider: both periods are over.
+    const past = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
+    for (const { user } of [renewing, cancelling]) {
+      await t.db
+        .update(sandboxSubscriptions)
+        .set({ currentPeriodEnd: past })
+        .where(eq(sandboxSubscriptions.userId, user.id));
+    }
+    // The scheduled job's run, taken now instead of at the next minute.
+    await t.app.jobs.enqueue(SANDBOX_RENEWAL_JOB, {});
+    await eventually(async () => {
+      expect((await get(renewing.cookie, '/api/payments')).payments).toHaveLength(2);
+      expect(await get(cancelling.cookie, '/api/subscription')).toMatchObject({
+        tier: 'free',
+        status: 'canceled',
+      });
+    });
+    const renewed = await get(renewing.cookie, '/api/subscription');
+    expect(renewed).toMatchObject({ tier: 'premium', status: 'active' });
+    expect(new Date(renewed.currentPeriodEnd).getTime()).toBeGreaterThan(
+      Date.now() + 27 * 86_400_000,
+    );
+    expect((await get(cancelling.cookie, '/api/payments')).payments).toHaveLength(1);
   });
 
   it('sandbox administration is for administrators only', async () => {
