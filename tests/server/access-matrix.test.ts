@@ -248,6 +248,15 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ outcome: 'succeed' }),
     expect: { guest: 401, user: 404, other: 404, admin: 404 },
   },
+  'GET /api/referral': {
+    url: () => '/api/referral',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/referral/apply': {
+    url: () => '/api/referral/apply',
+    payload: () => ({ code: 'NOSUCHCODE' }),
+    expect: { guest: 401, user: 400, other: 400, admin: 400 },
+  },
   'POST /api/crypto-payments': {
     url: () => '/api/crypto-payments',
     payload: () => ({ plan: 'ultimate', durationMonths: 6, coin: 'BTC' }),
