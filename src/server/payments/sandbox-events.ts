@@ -1,6 +1,19 @@
+import type { BillingInterval } from './payment-provider.ts';
+import { randomBytes } from 'node:crypto';
 import type { SandboxSubscriptionRow } from './sandbox.queries.ts';
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Whole seconds, as Stripe's timestamps are: events and records then agree exactly. */
+export const wholeSecondNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
+export const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+
+/** The end of a period that starts at `start` (calendar months, as Stripe bills). */
+export function addInterval(start: Date, interval: BillingInterval): Date {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + (interval === 'year' ? 12 : 1));
+  return end;
+}
 
 /** Stripe-shaped objects of the sandbox's events: the handlers read Stripe's fields only. */
 export const subscriptionObject = (row: SandboxSubscriptionRow) => ({

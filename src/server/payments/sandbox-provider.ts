@@ -1,9 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import type { Inbound, VerifyDelivery } from '#server/webhooks/inbound.ts';
 import { prorationCents, type PaidPlanId } from '#shared/billing/prices.ts';
 import type { BillingInterval, PaymentProvider, PlanPrice } from './payment-provider.ts';
-import { invoiceObject, seconds, subscriptionObject } from './sandbox-events.ts';
+import {
+  addInterval,
+  invoiceObject,
+  randomId,
+  seconds,
+  subscriptionObject,
+  wholeSecondNow,
+} from './sandbox-events.ts';
 import { sandboxSigningSecret, signPayload, stripeSignatureVerifier } from './event-signature.ts';
 import {
   advanceSandboxPeriod,
@@ -16,17 +22,6 @@ import {
 } from './sandbox.queries.ts';
 
 export const SANDBOX = 'sandbox';
-
-/** Whole seconds, as Stripe's timestamps are: events and records then agree exactly. */
-const wholeSecondNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
-const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
-
-/** The end of a period that starts at `start` (calendar months, as Stripe bills). */
-export function addInterval(start: Date, interval: BillingInterval): Date {
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + (interval === 'year' ? 12 : 1));
-  return end;
-}
 
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
