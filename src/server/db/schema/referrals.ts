@@ -1,0 +1,33 @@
+import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Append-only ledger of referral bonus messages (issue 11 item 4, decision 085): one row per
+ * (user, reason, referral), so racing or repeated requests cannot pay a reward twice.
+ */
+export const referralCredits = pgTable(
+  'referral_credits',
+  {
+    id: serial('id').primaryKey(),
+    /** Who receives the messages. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** referee_welcome (+3 to the friend) | referrer_reward (+5 to the referrer) */
+    reason: text('reason').notNull(),
+    /** The referred friend the credit is for. */
+    referralUserId: integer('referral_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messages: integer('messages').notNull(),
+    /** YYYY-MM (UTC): the month whose cap of rewarded referrals it counts against. */
+    month: text('month').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('referral_credits_once_key').on(t.userId, t.reason, t.referralUserId),
+    index('referral_credits_month_idx').on(t.userId, t.reason, t.month),
+  ],
+);
