@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '#shared/errors/app-error.ts';
 import { PersonaRefSchema } from '#shared/settings/settings-schemas.ts';
-import { hasNoNul, NUL_MESSAGE, RowIdSchema } from '#shared/validation/database-input.ts';
+import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import { MAX_FILES_PER_MESSAGE } from './chat-limits.ts';
 
 /** Longest message text accepted (the JSON body limit is 1 MB). */
@@ -9,23 +9,22 @@ export const MAX_MESSAGE_CHARS = 100_000;
 
 const IdSchema = z.union([
   RowIdSchema,
-  z
-    .string()
+  textSchema()
     .regex(/^\d{1,9}$/)
     .transform(Number),
 ]);
 
 /** A conversation's random URL-safe id as it appears in routes (spec 01-core §3). */
-export const ConversationIdSchema = z.string().trim().min(1).max(128).refine(hasNoNul, NUL_MESSAGE);
+export const ConversationIdSchema = textSchema().trim().min(1).max(128);
 
-const MessageTextSchema = z
-  .string({ error: 'Message must be text' })
-  .max(MAX_MESSAGE_CHARS, `Message is too long (at most ${MAX_MESSAGE_CHARS} characters)`)
-  .refine(hasNoNul, NUL_MESSAGE);
+const MessageTextSchema = textSchema({ error: 'Message must be text' }).max(
+  MAX_MESSAGE_CHARS,
+  `Message is too long (at most ${MAX_MESSAGE_CHARS} characters)`,
+);
 
 const ReplyOptions = {
   /** A product model id; default: the user's settings (aiModel). */
-  model: z.string().trim().min(1).max(100).optional(),
+  model: textSchema().trim().min(1).max(100).optional(),
   personaId: PersonaRefSchema.optional(),
 };
 
@@ -37,7 +36,7 @@ const ReplyOptions = {
 export const ChatRequestSchema = z
   .object({
     message: MessageTextSchema.default(''),
-    conversationId: z.string().trim().max(128).refine(hasNoNul, NUL_MESSAGE).nullish(),
+    conversationId: textSchema().trim().max(128).nullish(),
     fileIds: z.array(IdSchema).max(MAX_FILES_PER_MESSAGE).optional(),
     chatHistory: z.array(z.unknown()).optional(),
     userId: z.unknown().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PersonaRefSchema } from '#shared/settings/settings-schemas.ts';
-import { hasNoNul, MAX_ROW_ID, NUL_MESSAGE } from '#shared/validation/database-input.ts';
+import { MAX_ROW_ID, textSchema } from '#shared/validation/database-input.ts';
 import { ConversationIdSchema, FeedbackValueSchema } from './chat-schemas.ts';
 
 /** A conversation row (spec 01-core §3); title null is shown as 'Neues Gespräch'. */
@@ -24,7 +24,7 @@ const limit = (page: { default: number; max: number }) =>
 /** GET /api/conversations: newest first; `before` is the X-Next-Cursor of the previous page. */
 export const ConversationListQuerySchema = z.object({
   limit: limit(CONVERSATION_PAGE),
-  before: z.string().max(200).optional(),
+  before: textSchema().max(200).optional(),
 });
 
 const messageRef = z.coerce.number().int().positive().max(MAX_ROW_ID).optional();
@@ -51,22 +51,14 @@ export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
 export const ConversationParamsSchema = z.object({ id: ConversationIdSchema });
 export const DeleteConversationParamsSchema = z.object({ conversationId: ConversationIdSchema });
 export const MessageIdParamsSchema = z.object({
-  id: z
-    .string()
+  id: textSchema()
     .regex(/^\d{1,9}$/, 'Message id must be a positive number')
     .transform(Number),
 });
 
 export const UpdateConversationSchema = z
   .strictObject({
-    title: z
-      .string()
-      .trim()
-      .min(1, 'Title must not be empty')
-      .max(200)
-      .refine(hasNoNul, NUL_MESSAGE)
-      .nullable()
-      .optional(),
+    title: textSchema().trim().min(1, 'Title must not be empty').max(200).nullable().optional(),
     personaId: PersonaRefSchema.optional(),
   })
   .refine((patch) => patch.title !== undefined || patch.personaId !== undefined, {
