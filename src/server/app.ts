@@ -2,7 +2,9 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { stdSerializers } from 'pino';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
@@ -53,6 +55,8 @@ export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['lo
       ],
       censor: '[redacted]',
     },
+    // Every logged error, wherever it is logged: a database error loses its query parameters.
+    serializers: { err: (error: Error) => stdSerializers.err(toLoggableError(error) as Error) },
   };
 }
 
