@@ -1,5 +1,9 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
@@ -7,6 +11,7 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
+import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
 import { createMemoryRegistry } from '#server/features/chat/generation-registry.ts';
@@ -21,8 +26,10 @@ import { registerPersonaRoutes } from '#server/features/personas/personas.routes
 import { registerSearchRoutes } from '#server/features/search/search.routes.ts';
 import { registerSettingsRoutes } from '#server/features/settings/settings.routes.ts';
 import { registerAccessControl } from '#server/http/access.ts';
+import { registerApiReference } from '#server/http/api-reference.ts';
 import { registerCsrfProtection } from '#server/http/csrf.ts';
-import { registerErrorHandler } from '#server/http/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from '#server/http/error-handler.ts';
+import { registerOpenApi } from '#server/http/openapi.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
@@ -35,6 +42,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the API contract tests walk them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Largest JSON body accepted; uploads have their own limit. */
@@ -70,9 +79,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     // A client that sends a body must not make us wait forever.
     requestTimeout: 120_000,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const generations = createMemoryRegistry();
   const ctx: AppContext = {
@@ -91,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
   registerSessionResolver(app, ctx);
   registerAccessControl(app);
+  await registerOpenApi(app, SESSION_COOKIE);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -108,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(app, ctx, ctx.attachments, generations);
   registerConversationRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerApiReference(app);
 
   await registerStaticClient(app, deps.env.CLIENT_DIST_DIR);
   return app;

@@ -3,15 +3,18 @@ import { stdSerializers } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLoggableError } from '#server/db/loggable-error.ts';
 import { nextIp, uniqueUsername } from '#tests/support/auth-helpers.ts';
-import { createLoggedTestApp, type LoggedTestContext } from '#tests/support/log-capture.ts';
+import {
+  createInstrumentedTestApp,
+  type InstrumentedTestContext,
+} from '#tests/support/instrumented-app.ts';
 import { api } from '#tests/support/test-app.ts';
 
 // Issue 15: a failed insert's error was logged whole, with every query parameter — for a
 // registration the new password's argon2 hash.
 
-let t: LoggedTestContext;
+let t: InstrumentedTestContext;
 beforeAll(async () => {
-  t = await createLoggedTestApp();
+  t = await createInstrumentedTestApp();
   // A rule only this test database has, so a valid registration fails inside the insert.
   await t.db.execute(
     sql`ALTER TABLE users ADD CONSTRAINT test_refused_name CHECK (display_name IS DISTINCT FROM 'Refused Name')`,

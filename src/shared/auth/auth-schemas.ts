@@ -132,3 +132,4 @@ export const PublicUserSchema = z.object({
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 export const LogoutResponseSchema = z.object({ message: z.string() });
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

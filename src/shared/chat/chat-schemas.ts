@@ -77,6 +77,8 @@ export const RegenerateRequestSchema = z
 export type RegenerateRequest = z.output<typeof RegenerateRequestSchema>;
 
 export const StopRequestSchema = z.object({ conversationId: ConversationIdSchema });
+/** GET /api/chat/stream/:conversationId: re-attach to a reply in progress. */
+export const ChatStreamParamsSchema = z.object({ conversationId: ConversationIdSchema });
 
 export const MessageStatusSchema = z.enum(['complete', 'stopped']);
 export const FeedbackValueSchema = z.enum(['positive', 'negative']);
@@ -103,6 +105,7 @@ export const MessageSchema = z.object({
   attachments: z.array(MessageAttachmentSchema),
 });
 export type Message = z.infer<typeof MessageSchema>;
+export const MessageListSchema = z.array(MessageSchema);
 
 /** The JSON answer of POST /api/chat, and the data of the SSE `done` event. */
 export const ChatReplySchema = z.object({
@@ -133,9 +136,40 @@ export const StreamEventSchemas = {
   error: ErrorEnvelopeSchema,
 } as const;
 export type StreamEventName = keyof typeof StreamEventSchemas;
+export type StreamStart = z.infer<typeof StreamStartSchema>;
+export type StreamDelta = z.infer<typeof StreamDeltaSchema>;
+
+const streamEvent = <Name extends StreamEventName>(event: Name) =>
+  z.object({
+    /** `<generation>-<sequence>`: what a client sends back as Last-Event-ID to resume. */
+    id: z.string(),
+    event: z.literal(event),
+    data: StreamEventSchemas[event],
+  });
+
+/**
+ * One message of a reply's event stream (`Accept: text/event-stream`), written as the lines
+ * `id:`, `event:` and `data:` (the JSON below). A stream is `start`, any number of `delta`, then
+ * `done` or `error`; `retry:` and `: ping` comment lines may come in between. Documents the
+ * stream only: the server writes it itself.
+ */
+export const ChatStreamEventSchema = z
+  .discriminatedUnion('event', [
+    streamEvent('start'),
+    streamEvent('delta'),
+    streamEvent('done'),
+    streamEvent('error'),
+  ])
+  .meta({
+    description:
+      'Server-Sent Events: each message has `id:` (send it back as Last-Event-ID), `event:` ' +
+      '(start, delta, done or error) and `data:` (this JSON). start → delta… → done | error.',
+  });
+export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 
 export const StopResponseSchema = z.object({
   stopped: z.boolean(),
   /** The partial reply as stored, when one was kept. */
   message: ChatReplySchema.shape.message.nullable(),
 });
+export type StopResponse = z.infer<typeof StopResponseSchema>;

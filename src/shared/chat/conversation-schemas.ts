@@ -14,6 +14,7 @@ export const ConversationSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
+export const ConversationListSchema = z.array(ConversationSchema);
 
 export const CONVERSATION_PAGE = { default: 50, max: 200 } as const;
 export const MESSAGE_PAGE = { default: 1000, max: 1000 } as const;
@@ -67,3 +68,11 @@ export const UpdateConversationSchema = z
 export type UpdateConversation = z.output<typeof UpdateConversationSchema>;
 
 export const FeedbackRequestSchema = z.object({ feedback: FeedbackValueSchema.nullable() });
+export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
+
+/** PUT /api/messages/:id/feedback answers the message's feedback as stored. */
+export const FeedbackResponseSchema = z.object({
+  id: z.number().int(),
+  feedback: FeedbackValueSchema.nullable(),
+});
+export type FeedbackResponse = z.infer<typeof FeedbackResponseSchema>;

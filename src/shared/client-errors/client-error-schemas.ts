@@ -14,3 +14,4 @@ export const ClientErrorReportSchema = z.strictObject({
 export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;
 
 export const ClientErrorReceiptSchema = z.object({ id: z.number().int() });
+export type ClientErrorReceipt = z.infer<typeof ClientErrorReceiptSchema>;

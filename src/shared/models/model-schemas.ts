@@ -23,6 +23,8 @@ export const ModelAvailabilitySchema = z.object({
   reason: z.string().nullable(),
 });
 
+export type ModelAvailability = z.infer<typeof ModelAvailabilitySchema>;
+
 export const ModelListSchema = z.object({
   /** No provider is configured: the offline assistant answers every chat. */
   offline: z.boolean(),
@@ -84,3 +86,4 @@ export const AdminModelSchema = z.object({
 });
 export type AdminModel = z.infer<typeof AdminModelSchema>;
 export const AdminModelListSchema = z.array(AdminModelSchema);
+export type AdminModelList = z.infer<typeof AdminModelListSchema>;

@@ -138,6 +138,7 @@ export const PersonaSchema = z.object({
 });
 export type Persona = z.infer<typeof PersonaSchema>;
 export const PersonaListSchema = z.array(PersonaSchema);
+export type PersonaList = z.infer<typeof PersonaListSchema>;
 
 /** Path parameter of /api/personas/:id. */
 export const PersonaParamsSchema = z.object({

@@ -4,16 +4,18 @@ import { createAiProviders, logSdkWarnings } from '#server/ai/providers.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
+import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import {
+  ChatReplySchema,
   ChatRequestSchema,
-  ConversationIdSchema,
+  ChatStreamEventSchema,
+  ChatStreamParamsSchema,
   EditRequestSchema,
   RegenerateRequestSchema,
   StopRequestSchema,
   StopResponseSchema,
   type ChatReply,
 } from '#shared/chat/chat-schemas.ts';
-import { z } from 'zod';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
 import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
@@ -23,6 +25,16 @@ import {
   requireOwnConversation,
   sendMessage,
 } from './turns.service.ts';
+
+const EVENT_STREAM = { 'text/event-stream': { schema: ChatStreamEventSchema } };
+
+/** A turn answers JSON, or with `Accept: text/event-stream` the reply's events as they come. */
+const TURN_RESPONSE = {
+  200: {
+    description: 'The stored reply (JSON), or its Server-Sent Events',
+    content: { 'application/json': { schema: ChatReplySchema }, ...EVENT_STREAM },
+  },
+};
 
 /** Running replies get this long to finish on shutdown before they are stopped (and kept). */
 const SHUTDOWN_STOP_AFTER_MS = 5_000;
@@ -58,20 +70,23 @@ export function registerChatRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { config: { access: 'user' as const } };
 
-  api.post('/api/chat', { ...user, schema: { body: ChatRequestSchema } }, async (request, reply) =>
-    respond(request, reply, await sendMessage(engine, requireUser(request), request.body)),
+  api.post(
+    '/api/chat',
+    { ...user, schema: { body: ChatRequestSchema, response: TURN_RESPONSE } },
+    async (request, reply) =>
+      respond(request, reply, await sendMessage(engine, requireUser(request), request.body)),
   );
 
   api.post(
     '/api/chat/edit',
-    { ...user, schema: { body: EditRequestSchema } },
+    { ...user, schema: { body: EditRequestSchema, response: TURN_RESPONSE } },
     async (request, reply) =>
       respond(request, reply, await editMessage(engine, requireUser(request), request.body)),
   );
 
   api.post(
     '/api/chat/regenerate',
-    { ...user, schema: { body: RegenerateRequestSchema } },
+    { ...user, schema: { body: RegenerateRequestSchema, response: TURN_RESPONSE } },
     async (request, reply) =>
       respond(request, reply, await regenerateReply(engine, requireUser(request), request.body)),
   );
@@ -91,7 +106,19 @@ export function registerChatRoutes(
 
   api.get(
     '/api/chat/stream/:conversationId',
-    { ...user, schema: { params: z.object({ conversationId: ConversationIdSchema }) } },
+    {
+      ...user,
+      schema: {
+        params: ChatStreamParamsSchema,
+        response: {
+          200: {
+            description: 'The reply in progress, from Last-Event-ID on',
+            content: EVENT_STREAM,
+          },
+          204: NoContentSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const { id: userId } = requireUser(request);
       const { conversationId } = request.params;
