@@ -1,9 +1,7 @@
 import { Writable } from 'node:stream';
 import type { RouteOptions } from 'fastify';
-import { buildApp, loggerOptions } from '#server/app.ts';
-import { loadEnv } from '#server/env.ts';
-import { openTestDatabase } from './test-database.ts';
-import { TEST_SECRET, type TestContext } from './test-app.ts';
+import { loggerOptions } from '#server/app.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
 
 export interface InstrumentedTestContext extends TestContext {
   /** Everything the app logged so far, one JSON line per entry. */
@@ -25,31 +23,10 @@ export async function createInstrumentedTestApp(): Promise<InstrumentedTestConte
       done();
     },
   });
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: '.test-data/unused',
-    CLIENT_DIST_DIR: '.test-data/no-client',
-  });
-  const database = await openTestDatabase();
   const routes: RouteOptions[] = [];
-  const app = await buildApp({
-    env,
-    database,
-    secret: TEST_SECRET,
+  const context = await createTestApp({}, undefined, {
     logger: { ...(loggerOptions('trace') as object), stream },
     onRoute: (route) => routes.push(route),
   });
-  await app.ready();
-  return {
-    app,
-    database,
-    db: database.db,
-    env,
-    routes,
-    logText: () => lines.join(''),
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return { ...context, routes, logText: () => lines.join('') };
 }
