@@ -48,6 +48,8 @@ export const ChatRequestSchema = z
     path: ['message'],
   });
 export type ChatRequest = z.output<typeof ChatRequestSchema>;
+/** What a client sends to POST /api/chat. */
+export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
 
 /** POST /api/chat/edit: truncate from the edited user message and resend the new text. */
 export const EditRequestSchema = z.object({
@@ -58,6 +60,7 @@ export const EditRequestSchema = z.object({
   ...ReplyOptions,
 });
 export type EditRequest = z.output<typeof EditRequestSchema>;
+export type EditRequestInput = z.input<typeof EditRequestSchema>;
 
 /**
  * POST /api/chat/regenerate: replace an assistant reply (messageId) by answering the nearest
@@ -75,8 +78,10 @@ export const RegenerateRequestSchema = z
     path: ['messageId'],
   });
 export type RegenerateRequest = z.output<typeof RegenerateRequestSchema>;
+export type RegenerateRequestInput = z.input<typeof RegenerateRequestSchema>;
 
 export const StopRequestSchema = z.object({ conversationId: ConversationIdSchema });
+export type StopRequest = z.input<typeof StopRequestSchema>;
 /** GET /api/chat/stream/:conversationId: re-attach to a reply in progress. */
 export const ChatStreamParamsSchema = z.object({ conversationId: ConversationIdSchema });
 

@@ -48,6 +48,8 @@ export const MessageListQuerySchema = z
     { message: 'Give at most one of before, after and around' },
   );
 export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
+export type MessageListQueryInput = z.input<typeof MessageListQuerySchema>;
+export type ConversationListQueryInput = z.input<typeof ConversationListQuerySchema>;
 
 export const ConversationParamsSchema = z.object({ id: ConversationIdSchema });
 export const DeleteConversationParamsSchema = z.object({ conversationId: ConversationIdSchema });
@@ -66,6 +68,7 @@ export const UpdateConversationSchema = z
     message: 'Give a title or a personaId',
   });
 export type UpdateConversation = z.output<typeof UpdateConversationSchema>;
+export type UpdateConversationInput = z.input<typeof UpdateConversationSchema>;
 
 export const FeedbackRequestSchema = z.object({ feedback: FeedbackValueSchema.nullable() });
 export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;

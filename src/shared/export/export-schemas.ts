@@ -54,6 +54,7 @@ export const ExportQuerySchema = z.object({
   tz: TimeZoneSchema.default('UTC'),
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
+export type ExportQueryInput = z.input<typeof ExportQuerySchema>;
 
 /** The JSON export, for clients that read it back. */
 export const ExportJsonSchema = z.object({

@@ -56,6 +56,7 @@ export const SearchQuerySchema = z.object({
     }),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 
 /** A matched stretch of the snippet: [start, end) in UTF-16 code units (JavaScript string indices). */
 export const HighlightRangeSchema = z.object({
