@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReplyStream } from '#server/ai/reply.ts';
 import { sendEventStream } from '#server/features/chat/chat-stream.ts';
-import { createMemoryRegistry } from '#server/features/chat/generation-registry.ts';
+import { createMemoryRegistry } from '#server/realtime/generation-registry.ts';
 
 class NullResponse extends Writable {
   override _write(_chunk: unknown, _encoding: string, done: () => void) {

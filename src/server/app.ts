@@ -14,7 +14,6 @@ import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
-import { createMemoryRegistry } from '#server/features/chat/generation-registry.ts';
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
 import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
 import { registerExportRoutes } from '#server/features/export/export.routes.ts';
@@ -29,10 +28,18 @@ import { registerAccessControl } from '#server/http/access.ts';
 import { registerApiReference } from '#server/http/api-reference.ts';
 import { registerCsrfProtection } from '#server/http/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from '#server/http/error-handler.ts';
+import { registerGeneralRateLimit } from '#server/http/general-rate-limit.ts';
+import { registerHostCheck } from '#server/http/host-check.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
+import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
+import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { isApiRequest } from '#server/http/request-path.ts';
 import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
+import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
+import { createJobs } from '#server/jobs/job-runner.ts';
+import { createRealtime } from '#server/realtime/realtime.ts';
 
 export interface AppDeps {
   env: Env;
@@ -74,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.env.LOG_LEVEL),
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(deps.env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     // A client that sends a body must not make us wait forever.
@@ -85,28 +92,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
-  const generations = createMemoryRegistry();
+  // Jobs start once the app is ready and stop when it closes (after in-flight requests).
+  const jobs = createJobs({
+    db: deps.database.db,
+    log: app.log,
+    leaseMs: deps.env.JOBS_LEASE_SECONDS * 1000,
+    expireLeasesAtStart: deps.database.kind === 'pglite',
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+
+  const realtime = await createRealtime(deps.redis);
+  app.addHook('onClose', () => realtime.close());
+  const { generations } = realtime;
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,
     db: deps.database.db,
     secret: deps.secret,
     redis: deps.redis,
+    rateLimits: deps.redis ? new RedisRateLimitStore(deps.redis) : new MemoryRateLimitStore(),
     attachments: createAttachments({ db: deps.database.db, env: deps.env }),
     generations,
   };
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerHostCheck(app, deps.env.PUBLIC_URL);
   await app.register(cookie);
   registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
   registerSessionResolver(app, ctx);
+  registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
   await registerOpenApi(app, SESSION_COOKIE);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (isApiRequest(request)) void reply.header('cache-control', 'no-store');
   });
 
   registerHealthRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from '#server/http/trust-proxy.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -41,10 +42,36 @@ export const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+    /** Proxy hops or proxy addresses whose X-Forwarded-* headers count (http/trust-proxy.ts). */
     TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
+      .string()
       .default('false')
-      .transform((value) => value === 'true' || value === '1'),
+      .transform((raw, context): TrustProxy => {
+        const parsed = parseTrustProxy(raw);
+        if ('value' in parsed) return parsed.value;
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }),
+    /**
+     * The origins users reach the server at; an API request naming another host is refused
+     * (DNS rebinding, http/host-check.ts). IP addresses and localhost are always accepted.
+     */
+    PUBLIC_URL: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.url({ protocol: /^https?$/, message: 'must be http(s) origins, comma-separated' }),
+        ),
+      ),
+    /** Multiplies every general rate limit (http/general-rate-limit.ts); tests and benches raise it. */
+    RATE_LIMIT_FACTOR: z.coerce.number().positive('must be a positive number').default(1),
     CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
     // AI providers, named as the official SDKs name them. With none set, the built-in offline
     // assistant answers every chat (src/server/ai/offline-assistant.ts).
@@ -65,6 +92,8 @@ export const EnvSchema = z
     REDIS_PREFIX: z.string().min(1).default('orbit:'),
     /** Sign-ups one client address may make per hour (spraying accounts). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** How long a background job stays leased to its instance without renewal (src/server/jobs). */
+    JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })

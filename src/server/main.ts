@@ -1,8 +1,9 @@
 import { buildApp, loggerOptions } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { removeStaleSocketDirs } from '#server/db/pglite-temp.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
-import { sweepOrphanFiles } from '#server/features/files/orphan-sweep.ts';
+import { sweepPartialUploads } from '#server/features/files/partial-uploads.ts';
 import { connectRedis } from '#server/redis.ts';
 import { loadAppSecret } from '#server/secret.ts';
 
@@ -10,6 +11,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = loadEnv();
+  // Left by processes killed before they could clean up (a crash, SIGKILL, a power cut).
+  if (!env.DATABASE_URL) await removeStaleSocketDirs();
   const database = await openDatabase(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
@@ -23,16 +26,13 @@ async function main() {
     logger: loggerOptions(env.LOG_LEVEL),
   });
 
-  // Deleting a user removes their file rows by cascade; the bytes on disk go here, off the start path.
-  sweepOrphanFiles({ db: database.db, env }).then(
-    (removed) => {
-      if (removed > 0) app.log.info({ removed }, 'removed orphaned upload files');
-    },
-    (error: unknown) => app.log.warn({ err: error }, 'orphaned upload sweep failed'),
-  );
+  // Uploads cut off by the crash or kill that ended the previous run; later ones, and the other
+  // file housekeeping, are periodic jobs (features/files/file-jobs.ts).
+  const partial = await sweepPartialUploads(env, { atStart: true });
+  if (partial > 0) app.log.info({ removed: partial }, 'removed partial uploads');
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
@@ -41,17 +41,28 @@ async function main() {
       app.log.warn('grace period over; closing remaining connections');
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
+    let code = exitCode;
     try {
       await app.close();
       await database.close();
       await redis?.quit();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown did not complete');
+      code = 1;
     } finally {
       clearTimeout(timer);
     }
-    process.exit(0);
+    process.exit(code);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  // The embedded database's thread died: nothing can be served or stored any more, so stop
+  // cleanly and with a failure code, for the supervisor to restart the whole server
+  // (docs/decisions/072-pglite-worker-failure.md).
+  void database.failed?.then((error) => {
+    app.log.fatal({ err: error }, 'the embedded database stopped');
+    void shutdown('database failure', 1);
+  });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(

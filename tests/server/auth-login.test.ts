@@ -136,27 +136,56 @@ describe('POST /api/login', () => {
 });
 
 describe('login rate limits', () => {
-  it('locks a username after 10 failures, from any address, with Retry-After', async () => {
+  it('ten wrong passwords from one address do not lock the owner out elsewhere', async () => {
     const user = await createUser(t.db);
+    const attacker = nextIp();
+    const answers: number[] = [];
     for (let i = 0; i < 10; i++) {
-      expect((await login({ username: user.username, password: `wrong ${i}` })).statusCode).toBe(
-        401,
+      const response = await login(
+        { username: user.username, password: `wrong ${i}` },
+        { remoteAddress: attacker },
       );
+      answers.push(response.statusCode);
     }
-    // Even the right password is refused while locked, and from a new address.
-    const locked = await login({
-      username: user.username.toUpperCase(),
-      password: user.plainPassword,
-    });
+    // Five free guesses, then that address waits (30 s, doubling with every further failure).
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+
+    // The owner, from any other address, signs in at once.
+    const owner = await login({ username: user.username, password: user.plainPassword });
+    expect(owner.statusCode).toBe(200);
+
+    // The guessing address is still refused, even with the right password, with Retry-After.
+    const locked = await login(
+      { username: user.username.toUpperCase(), password: user.plainPassword },
+      { remoteAddress: attacker },
+    );
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'RATE_LIMIT_ERROR', statusCode: 429 });
     expect(locked.json<ErrorEnvelope>().message).toMatch(
-      /^Too many login attempts\. Please try again in \d+ minutes?\.$/,
+      /^Too many login attempts\. Please try again in \d+ (seconds|minutes?)\.$/,
     );
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(30);
     expect(sessionCookieOf(locked)).toBeUndefined();
+  });
+
+  it('caps wrong passwords per username at 100 from all addresses together', async () => {
+    const user = await createUser(t.db);
+    for (let batch = 0; batch < 25; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          login({ username: user.username, password: `wrong ${batch} ${i}` }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401]);
+    }
+    const capped = await login({ username: user.username, password: user.plainPassword });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json<ErrorEnvelope>().message).toMatch(
+      /^Too many login attempts\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
   });
 
   it('clears the failure count after a successful login', async () => {

@@ -74,6 +74,7 @@ describe('PATCH /api/user', () => {
       displayName: '  Neue Anzeige ',
       email: 'New.Address@example.com',
       avatarUrl: 'https://cdn.example.com/a.png',
+      currentPassword: user.plainPassword,
     });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual(PUBLIC_USER_KEYS);
@@ -84,7 +85,12 @@ describe('PATCH /api/user', () => {
       avatarUrl: 'https://cdn.example.com/a.png',
     });
 
-    const cleared = await patchUser(cookie, { displayName: '', avatarUrl: null, email: null });
+    const cleared = await patchUser(cookie, {
+      displayName: '',
+      avatarUrl: null,
+      email: null,
+      currentPassword: user.plainPassword,
+    });
     expect(cleared.json<PublicUser>().displayName).toBeNull();
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after).toMatchObject({ email: null, avatarUrl: null, displayName: null });
@@ -130,13 +136,49 @@ describe('PATCH /api/user', () => {
 
   it("refuses another user's email with 409", async () => {
     const other = await createUser(t.db, { email: `taken_${Date.now()}@example.com` });
-    const { cookie } = await createSignedInUser(t.db);
-    const response = await patchUser(cookie, { email: other.email!.toUpperCase() });
+    const { user, cookie } = await createSignedInUser(t.db);
+    const response = await patchUser(cookie, {
+      email: other.email!.toUpperCase(),
+      currentPassword: user.plainPassword,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'CONFLICT',
       message: 'Email is already registered',
     });
+  });
+
+  it('requires the correct current password to change the email address', async () => {
+    const { user, cookie } = await createSignedInUser(t.db, { email: 'kept@example.com' });
+    const missing = await patchUser(cookie, { email: 'thief@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: {
+        currentPassword: ['Please enter your current password to change your email address'],
+      },
+    });
+    const wrong = await patchUser(cookie, {
+      email: 'thief@example.com',
+      currentPassword: 'not it at all',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<ErrorEnvelope>().message).toBe('Current password is incorrect');
+    const removed = await patchUser(cookie, { email: null });
+    expect(removed.statusCode).toBe(400);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe('kept@example.com');
+
+    // The same address again (with the display name, as a profile form saves) needs no password.
+    const unchanged = await patchUser(cookie, { displayName: 'Kim', email: 'kept@example.com' });
+    expect(unchanged.statusCode).toBe(200);
+    const changed = await patchUser(cookie, {
+      email: 'new@example.com',
+      currentPassword: user.plainPassword,
+    });
+    expect(changed.statusCode).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.email).toBe('new@example.com');
   });
 
   it('requires the correct current password to set a new one', async () => {

@@ -17,7 +17,7 @@ import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts
 const APP_ORIGIN = 'https://app.example.com';
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true', ALLOWED_ORIGINS: APP_ORIGIN });
+  t = await createTestApp({ TRUST_PROXY: '1', ALLOWED_ORIGINS: APP_ORIGIN });
 });
 afterAll(() => t.close());
 

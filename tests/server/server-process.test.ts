@@ -1,85 +1,44 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB } from '#tests/support/test-database.ts';
 import {
-  adminQuery,
-  TEST_DB,
-  testDatabaseUrl,
-  withDatabase,
-} from '#tests/support/test-database.ts';
+  postJson as post,
+  serverDatabase,
+  startServer as startMain,
+} from '#tests/support/server-process.ts';
 
 /** The real `main.ts` in a child process: start-up, admin bootstrap, logs, shutdown. */
-interface RunningServer {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 const ADMIN_PASSWORD = `admin-${randomBytes(6).toString('hex')}`;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof serverDatabase>>;
 let databaseEnv: Record<string, string> = {};
-let pgDatabase: string | undefined;
 
-function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      HOST: '127.0.0.1',
+function startServer(extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
+  return startMain(
+    {
       DATA_DIR: dataDir,
       CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
-      LOG_LEVEL: 'info',
       ADMIN_USERNAME: 'chief',
       ADMIN_PASSWORD,
       ...databaseEnv,
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match && output.includes('Orbit Chat is ready')) {
-        resolve({ child, baseUrl: match[1]!, output: () => output, exited });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-async function post(baseUrl: string, url: string, body: unknown, cookie?: string) {
-  return fetch(baseUrl + url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+    nodeArgs,
+  );
 }
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-main-'));
-  if (TEST_DB === 'postgres') {
-    pgDatabase = `orbit_main_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${pgDatabase}`);
-    databaseEnv = { DATABASE_URL: withDatabase(testDatabaseUrl(), pgDatabase) };
-  }
+  database = await serverDatabase('orbit_main');
+  databaseEnv = database.env;
 });
 
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (pgDatabase) await adminQuery(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
+  await database.drop();
 });
 
 describe('the server process', () => {
@@ -117,4 +76,19 @@ describe('the server process', () => {
       /exited with 1[\s\S]*PORT[\s\S]*LOG_LEVEL/,
     );
   });
+
+  it.skipIf(TEST_DB === 'postgres')(
+    'stops cleanly with a failure code when its embedded database thread dies',
+    async () => {
+      const server = await startServer({}, [
+        '--import',
+        './tests/support/terminate-workers-on-signal.mjs',
+      ]);
+      server.child.kill('SIGUSR2');
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('the embedded database stopped');
+      expect(server.output()).toContain('shutting down');
+    },
+    120_000,
+  );
 });

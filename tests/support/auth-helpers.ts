@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 
 /** A fresh username within the registration rules (3–32 of letters, digits, _ . -). */
 export function uniqueUsername(prefix = 'u') {
@@ -17,16 +17,18 @@ export function nextIp() {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** The session cookie a response set, if any. */
+/** The session cookie a response set, if any (plain over http, `__Host-` over https). */
 export function sessionCookieOf(response: LightMyRequestResponse) {
-  return response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+  return response.cookies.find(
+    (cookie) => cookie.name === SESSION_COOKIE || cookie.name === SECURE_SESSION_COOKIE,
+  );
 }
 
 /** The Cookie header a browser would send after this response. */
 export function cookieHeaderOf(response: LightMyRequestResponse) {
   const cookie = sessionCookieOf(response);
   if (!cookie) throw new Error(`response set no ${SESSION_COOKIE} cookie`);
-  return `${SESSION_COOKIE}=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 export const PUBLIC_USER_KEYS = [

@@ -82,7 +82,14 @@ export function deltaText(events: SseEvent[]) {
 export async function openEventStream(
   baseUrl: string,
   path: string,
-  init: { cookie: string; method?: 'GET' | 'POST'; body?: object; lastEventId?: string },
+  init: {
+    cookie: string;
+    method?: 'GET' | 'POST';
+    body?: object;
+    lastEventId?: string;
+    /** Sent as Idempotency-Key. */
+    key?: string;
+  },
 ) {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}${path}`, {
@@ -94,6 +101,7 @@ export async function openEventStream(
       'x-requested-with': 'XMLHttpRequest',
       ...(init.body ? { 'content-type': 'application/json' } : {}),
       ...(init.lastEventId ? { 'last-event-id': init.lastEventId } : {}),
+      ...(init.key ? { 'idempotency-key': init.key } : {}),
     },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   });

@@ -31,6 +31,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: '.test-data/unused',
     CLIENT_DIST_DIR: '.test-data/no-client',
+    // Whole files run from one address in seconds; tests about the limits pass their own factor.
+    RATE_LIMIT_FACTOR: '1000',
     ...envOverrides,
   });
   const database = await openTestDatabase();

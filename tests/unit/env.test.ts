@@ -51,4 +51,44 @@ describe('loadEnv', () => {
     }
     expect(message).not.toContain('short-secret-value');
   });
+
+  it('refuses TRUST_PROXY=true and says what to set instead', () => {
+    let error: unknown;
+    try {
+      loadEnv({ TRUST_PROXY: 'true' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).toContain('X-Forwarded-For');
+    expect(message).toContain('TRUST_PROXY=1');
+    expect(() => loadEnv({ TRUST_PROXY: 'TRUE' })).toThrow(EnvError);
+  });
+
+  it('takes TRUST_PROXY as a number of hops or a list of proxy addresses', () => {
+    expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 192.168.1.4, fd00::/8' }).TRUST_PROXY,
+    ).toEqual(['loopback', '10.0.0.0/8', '192.168.1.4', 'fd00::/8']);
+    expect(() => loadEnv({ TRUST_PROXY: 'nginx' })).toThrow(/TRUST_PROXY: .*not an address: nginx/);
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads PUBLIC_URL origins and the rate-limit factor', () => {
+    const env = loadEnv({
+      PUBLIC_URL: 'https://chat.example.com, https://www.chat.example.com',
+      RATE_LIMIT_FACTOR: '2.5',
+    });
+    expect(env.PUBLIC_URL).toEqual(['https://chat.example.com', 'https://www.chat.example.com']);
+    expect(env.RATE_LIMIT_FACTOR).toBe(2.5);
+    expect(loadEnv({}).PUBLIC_URL).toEqual([]);
+    expect(loadEnv({}).RATE_LIMIT_FACTOR).toBe(1);
+    expect(() => loadEnv({ PUBLIC_URL: 'chat.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadEnv({ RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR/);
+  });
 });

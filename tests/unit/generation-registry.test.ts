@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createMemoryRegistry,
-  type StreamEvent,
-} from '#server/features/chat/generation-registry.ts';
+import { createMemoryRegistry, type StreamEvent } from '#server/realtime/generation-registry.ts';
 
 describe('generation registry', () => {
   it('replays what a reconnecting client missed, then delivers live events', async () => {

@@ -13,7 +13,7 @@ import {
 
 /**
  * The streaming hot path for OpenAI and every OpenAI-compatible server: a lean reader of the
- * Chat Completions wire format on node:http (docs/decisions/041-lean-chat-completions-stream.md).
+ * Chat Completions wire format on node:http (docs/decisions/041-chat-hot-path.md).
  * The AI SDK adapter stays for titles and the other providers; this one replaces, for streamed
  * replies only, its fetch → web streams → event-source parser → schema validation pipeline, which
  * cost several times the CPU of the bytes themselves per chunk (docs/PERFORMANCE.md).

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
   dump?(): Promise<Blob>;
+  /** PGlite only: resolves if its thread dies; the database is gone (pglite-thread.ts). */
+  failed?: Promise<Error>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -96,5 +98,6 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       await thread.close();
     },
     dump: () => thread.dump(),
+    failed: thread.failed,
   };
 }

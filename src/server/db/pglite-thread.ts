@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { SOCKET_DIR_PREFIX, SOCKET_FILE } from './pglite-temp.ts';
 import type { PgliteWorkerData, PgliteWorkerReply, PgliteWorkerRequest } from './pglite-worker.ts';
 
 /** The PGlite worker thread seen from the main thread: a socket to connect to, dump and close. */
@@ -9,21 +10,28 @@ export interface PgliteThread {
   /** Directory of the Unix socket, as node-postgres expects in `host`. */
   socketDir: string;
   socketPort: number;
+  /**
+   * Resolves when the thread dies on its own (an uncaught error in it, or its exit): the database
+   * is gone and every query fails from then on, so the process must stop (src/server/main.ts).
+   */
+  failed: Promise<Error>;
+  /** The thread itself, for diagnostics (its end is reported through `failed`). */
+  worker: Worker;
   dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-const SOCKET_PORT = 5432;
+const SOCKET_PORT = Number(SOCKET_FILE.split('.').pop());
 
 export async function startPgliteThread(options: {
   dataDir?: string;
   template?: Blob;
 }): Promise<PgliteThread> {
   // A private 0700 directory: only this user can reach the trust-auth socket.
-  const socketDir = mkdtempSync(path.join(tmpdir(), 'orbit-pglite-'));
+  const socketDir = mkdtempSync(path.join(tmpdir(), SOCKET_DIR_PREFIX));
   const template = options.template ? await options.template.arrayBuffer() : undefined;
   const data: PgliteWorkerData = {
-    socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    socketPath: path.join(socketDir, SOCKET_FILE),
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(template === undefined ? {} : { template }),
   };
@@ -59,15 +67,49 @@ export async function startPgliteThread(options: {
     return reply as Extract<PgliteWorkerReply, { type: T }>;
   };
 
-  requireReply(await next(), 'ready');
+  const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
+  try {
+    requireReply(await next(), 'ready');
+  } catch (error) {
+    await worker.terminate();
+    removeSocketDir();
+    throw error;
+  }
+
+  // From here on nothing awaits the worker's events but these: without them an error in the
+  // thread would go unnoticed (or, as an 'error' event without a listener, crash the process
+  // with no clean shutdown) and the server would stay up with its database gone.
+  let closing = false;
+  let failure: Error | undefined;
+  const failed = new Promise<Error>((resolve) => {
+    const fail = (error: Error) => {
+      if (closing || failure) return;
+      failure = error;
+      removeSocketDir();
+      resolve(error);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`PGlite worker exited with code ${code}`)));
+  });
+  const requireAlive = () => {
+    if (failure) throw new Error(`PGlite is gone: ${failure.message}`);
+  };
   return {
     socketDir,
     socketPort: SOCKET_PORT,
-    dump: async () => new Blob([requireReply(await ask({ type: 'dump' }), 'dump').data]),
+    failed,
+    worker,
+    dump: async () => {
+      requireAlive();
+      return new Blob([requireReply(await ask({ type: 'dump' }), 'dump').data]);
+    },
     close: async () => {
-      requireReply(await ask({ type: 'close' }), 'closed');
+      if (closing) return;
+      closing = true;
+      // A dead thread answers nothing: only its folder is left to remove.
+      if (!failure) requireReply(await ask({ type: 'close' }), 'closed');
       await worker.terminate();
-      rmSync(socketDir, { recursive: true, force: true });
+      removeSocketDir();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '#shared/errors/app-error.ts';
+import { isApiRequest } from './request-path.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const REQUESTED_WITH = 'XMLHttpRequest';
@@ -19,7 +20,7 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
   const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const origin = request.headers.origin;
     const isAllowedCrossOrigin = origin !== undefined && allowed.has(origin);
 

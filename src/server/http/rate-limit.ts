@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AppError } from '#shared/errors/app-error.ts';
 
 /** A fixed-window counter: how often a key was hit in the current window and when it resets. */
@@ -7,8 +8,8 @@ export interface RateLimitWindow {
 }
 
 /**
- * Where counters live. In-process by default; a Redis store (INCR + PEXPIRE) implements the
- * same three calls when several API servers share limits (ARCHITECTURE.md "runtime pieces").
+ * Where counters live: in-process (MemoryRateLimitStore), or in Redis when REDIS_URL is set
+ * (RedisRateLimitStore), so several API servers share every limit.
  */
 export interface RateLimitStore {
   increment(key: string, windowMs: number, now: number): Promise<RateLimitWindow>;
@@ -62,6 +63,8 @@ export interface RateLimitRule {
 
 export interface RateLimitVerdict {
   allowed: boolean;
+  /** Hits counted in the current window (including this one, for consume). */
+  count: number;
   /** Whole seconds until the window resets (for Retry-After). */
   retryAfterSeconds: number;
 }
@@ -77,15 +80,15 @@ export class RateLimiter {
   async consume(key: string): Promise<RateLimitVerdict> {
     const now = this.clock();
     const window = await this.store.increment(this.key(key), this.rule.windowMs, now);
-    return this.verdict(window.count <= this.rule.limit, window.resetAt, now);
+    return this.verdict(window.count <= this.rule.limit, window, now);
   }
 
   /** Whether another hit would still be allowed, without counting one. */
   async check(key: string): Promise<RateLimitVerdict> {
     const now = this.clock();
     const window = await this.store.get(this.key(key), now);
-    if (!window) return { allowed: true, retryAfterSeconds: 0 };
-    return this.verdict(window.count < this.rule.limit, window.resetAt, now);
+    if (!window) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+    return this.verdict(window.count < this.rule.limit, window, now);
   }
 
   async reset(key: string): Promise<void> {
@@ -96,12 +99,18 @@ export class RateLimiter {
     return `${this.rule.name}:${key}`;
   }
 
-  private verdict(allowed: boolean, resetAt: number, now: number): RateLimitVerdict {
+  private verdict(allowed: boolean, window: RateLimitWindow, now: number): RateLimitVerdict {
     return {
       allowed,
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      count: window.count,
+      retryAfterSeconds: allowed ? 0 : secondsUntil(window.resetAt, now),
     };
   }
+}
+
+/** Whole seconds until `resetAt`, at least 1 (a Retry-After of 0 invites an instant retry). */
+export function secondsUntil(resetAt: number, now: number) {
+  return Math.max(1, Math.ceil((resetAt - now) / 1000));
 }
 
 /**
@@ -114,4 +123,32 @@ export class RateLimitedError extends AppError {
   ) {
     super('RATE_LIMIT_ERROR', 429, message, { retryAfterSeconds });
   }
+}
+
+/** "15 minutes", "1 minute", "30 seconds" — for the toast text. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * The key an address is counted under. An IPv6 client usually holds a whole /64 and can pick a new
+ * address per request, so IPv6 addresses count by their /64; an IPv4-mapped IPv6 address counts as
+ * the IPv4 address it is.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

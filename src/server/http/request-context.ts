@@ -4,6 +4,7 @@ import type { Env } from '#server/env.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
+import type { RateLimitStore } from './rate-limit.ts';
 
 /** What every feature receives from buildApp(). */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   secret: string;
   /** Present when REDIS_URL is set: state that several instances must share goes there. */
   redis: Redis | undefined;
+  /** Rate-limit counters: in Redis when it is configured (shared by instances), else in-process. */
+  rateLimits: RateLimitStore;
   /** Files attached to chat messages (implemented by features/files, used by features/chat). */
   attachments: Attachments;
   /** Replies being generated (implemented by features/chat, used by features/conversations). */

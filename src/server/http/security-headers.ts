@@ -12,14 +12,16 @@ const policy = helmet({
       // React sets style attributes (e.g. the virtual list's offsets); no inline <style> blocks.
       styleSrc: ["'self'"],
       styleSrcAttr: ["'unsafe-inline'"],
-      // Model replies may show remote images (http/https only, spec 01-core §9).
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+      // Remote images in replies load only over https, and only after the user asks to see them
+      // (the client's click-to-show); plain http is never allowed (issue 15 item 8).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
-      baseUri: ["'self'"],
+      // No <base> at all: an injected one would re-point every relative URL (issue 15 item 7).
+      baseUri: ["'none'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
+import { isApiRequest, routePath } from './request-path.ts';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
 
@@ -55,11 +56,10 @@ export async function registerStaticClient(app: FastifyInstance, distDir: string
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = routePath(request);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
-      pathname !== '/api' &&
+      !isApiRequest(request) &&
       path.extname(pathname) === '';
     if (!wantsPage) {
       const error = notFound(`Route ${request.method} ${pathname} not found`);

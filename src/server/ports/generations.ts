@@ -1,6 +1,7 @@
 /**
  * Replies being generated, as features other than the chat need them (deleting a conversation
- * ends its reply). The chat feature implements it; app.ts hands it to the others (features
+ * ends its reply). The realtime layer implements it (src/server/realtime/generation-registry.ts,
+ * also across instances on Redis); app.ts hands it to the features that need it (features
  * never import each other).
  */
 export interface GenerationControl {

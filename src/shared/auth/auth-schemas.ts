@@ -112,10 +112,14 @@ export const UpdateProfileSchema = z
     message: 'Please enter your current password to set a new one',
     path: ['currentPassword'],
   })
-  .refine((body) => body.currentPassword === undefined || body.newPassword !== undefined, {
-    message: 'Please enter a new password',
-    path: ['newPassword'],
-  });
+  // The current password confirms a new password or a new email address (profile.service.ts).
+  .refine(
+    (body) =>
+      body.currentPassword === undefined ||
+      body.newPassword !== undefined ||
+      body.email !== undefined,
+    { message: 'Please enter a new password', path: ['newPassword'] },
+  );
 export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>;
 
 /** The user as the client sees it — exactly the fields of spec 01-core §3, nothing else. */

@@ -20,3 +20,14 @@ export function uploadLimitFor(tier: string) {
     ? { maxBytes: MAX_FILE_BYTES_ULTIMATE, message: FILE_MESSAGES.tooLargeUltimate }
     : { maxBytes: MAX_FILE_BYTES, message: FILE_MESSAGES.tooLarge };
 }
+
+/** '100 MB', '20 GB': a quota as the storage-full message names it. */
+export function formatQuota(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1024 ? `${Math.round(mb / 1024)} GB` : `${Math.round(mb)} MB`;
+}
+
+/** The 413 message when an upload would take a user past their plan's storage. */
+export function storageFullMessage(quotaBytes: number): string {
+  return `Storage limit reached: your plan keeps up to ${formatQuota(quotaBytes)} of files. Delete conversations with attachments you no longer need, or upgrade for more space.`;
+}

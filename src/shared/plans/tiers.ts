@@ -73,3 +73,23 @@ const HISTORY_WINDOW: Record<SubscriptionTier, number> = {
 export function historyWindow(tier: string | null | undefined): number {
   return HISTORY_WINDOW[(tier ?? '').toLowerCase() as SubscriptionTier] ?? 2;
 }
+
+const MB = 1024 * 1024;
+
+/**
+ * Room for uploaded files, by tier: every file a user keeps counts, attached or not
+ * (docs/decisions/071-storage-quotas.md). Unknown tiers get free's.
+ */
+export const STORAGE_QUOTA_BYTES: Record<SubscriptionTier, number> = {
+  free: 100 * MB,
+  pro: 1024 * MB,
+  premium: 1024 * MB,
+  expert: 5 * 1024 * MB,
+  ultimate: 20 * 1024 * MB,
+};
+
+export function storageQuotaFor(tier: string | null | undefined): number {
+  return (
+    STORAGE_QUOTA_BYTES[(tier ?? '').toLowerCase() as SubscriptionTier] ?? STORAGE_QUOTA_BYTES.free
+  );
+}

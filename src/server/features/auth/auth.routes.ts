@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/http/access.ts';
-import { MemoryRateLimitStore, RateLimitedError } from '#server/http/rate-limit.ts';
+import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import {
   LoginSchema,
@@ -11,7 +11,7 @@ import {
   UpdateProfileSchema,
 } from '#shared/auth/auth-schemas.ts';
 import { unauthenticated } from '#shared/errors/app-error.ts';
-import { createAuthThrottle, describeWait } from './auth-throttle.ts';
+import { createAuthThrottle } from './auth-throttle.ts';
 import { loginUser, registerUser, toPublicUser, type ClientInfo } from './auth.service.ts';
 import { updateProfile } from './profile.service.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
@@ -29,11 +29,8 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 /** Accounts and sessions: spec 01-core §4 (authentication) and §7 (the calls). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Counters are per process; a shared store replaces MemoryRateLimitStore for several servers.
-  const throttle = createAuthThrottle(
-    new MemoryRateLimitStore(),
-    ctx.env.REGISTRATIONS_PER_IP_PER_HOUR,
-  );
+  // In Redis when configured, so every instance counts the same attempts.
+  const throttle = createAuthThrottle(ctx.rateLimits, ctx.env.REGISTRATIONS_PER_IP_PER_HOUR);
 
   api.post(
     '/api/register',
@@ -109,7 +106,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx.db,
         ctx.secret,
         throttle,
-        { user, sessionId: request.sessionId },
+        { user, sessionId: request.sessionId, ipAddress: request.ip },
         request.body,
       );
       if (result.session) setSessionCookie(request, reply, result.session);

@@ -1,9 +1,9 @@
 import type { Database } from '#server/db/client.ts';
-import { RateLimitedError } from '#server/http/rate-limit.ts';
+import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
 import { conflict, unauthenticated } from '#shared/errors/app-error.ts';
 import { hasActiveSubscription, isSubscriptionTier } from '#shared/plans/tiers.ts';
-import { describeWait, type AuthThrottle } from './auth-throttle.ts';
+import type { AuthThrottle } from './auth-throttle.ts';
 import {
   findUserCredentials,
   insertUserWithSettings,
@@ -141,12 +141,12 @@ export async function loginUser(
   };
 
   if (!found || !isValid) {
-    await throttle.recordFailure(input.username);
+    await throttle.recordFailure(client.ipAddress, input.username);
     await insertFailedLogin(db, { ...attempt, userId: found?.user.id ?? null });
     throw unauthenticated(INVALID_CREDENTIALS);
   }
 
-  await throttle.recordSuccess(input.username);
+  await throttle.recordSuccess(client.ipAddress, input.username);
   // A fresh token at every login: a token planted before sign-in never becomes valid.
   if (client.previousSessionId !== null) await endSession(db, client.previousSessionId);
   const session = await startSession(db, secret, {

@@ -1,8 +1,8 @@
 import type { Database } from '#server/db/client.ts';
-import { RateLimitedError } from '#server/http/rate-limit.ts';
+import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import type { UpdateProfileInput } from '#shared/auth/auth-schemas.ts';
 import { invalid, unauthenticated } from '#shared/errors/app-error.ts';
-import { describeWait, type AuthThrottle } from './auth-throttle.ts';
+import type { AuthThrottle } from './auth-throttle.ts';
 import { findPasswordHash, isEmailTaken, updateUser, type UserChanges } from './auth.queries.ts';
 import { emailConflict, findUniqueViolation } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -10,18 +10,26 @@ import { closeUserSessions } from './sessions.queries.ts';
 import { rotateSession, type SessionUser } from './sessions.service.ts';
 
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+const PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email address';
+
+/** Who asks: the signed-in user, their session and the address the request came from. */
+export interface ProfileCaller {
+  user: SessionUser;
+  sessionId: number;
+  ipAddress: string;
+}
 
 /**
- * Wrong current passwords count against the same per-username budget as failed logins,
- * so a borrowed session cannot be used to guess the password.
+ * Wrong current passwords count against the same (address, username) delays and per-username cap
+ * as failed logins, so a borrowed session cannot be used to guess the password.
  */
 async function requireCurrentPassword(
   db: Database,
   throttle: AuthThrottle,
-  user: SessionUser,
+  { user, ipAddress }: ProfileCaller,
   currentPassword: string,
 ) {
-  const budget = await throttle.checkFailures(user.username);
+  const budget = await throttle.admitPassword(ipAddress, user.username);
   if (!budget.allowed) {
     throw new RateLimitedError(
       budget.retryAfterSeconds,
@@ -31,34 +39,41 @@ async function requireCurrentPassword(
   const storedHash = await findPasswordHash(db, user.id);
   if (storedHash === undefined) throw unauthenticated();
   if (!(await verifyPassword(storedHash, currentPassword))) {
-    await throttle.recordFailure(user.username);
+    await throttle.recordFailure(ipAddress, user.username);
     throw invalid(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
 }
 
 /**
- * PATCH /api/user. Only the profile fields of the schema can change. A new password ends every
- * other session of the user and gives the caller's session a fresh token.
+ * PATCH /api/user. Only the profile fields of the schema can change. A new email or password
+ * needs the current password (whoever holds a session must not take the account over: the email
+ * is where a password reset will go). A new password ends every other session of the user and
+ * gives the caller's session a fresh token.
  */
 export async function updateProfile(
   db: Database,
   secret: string,
   throttle: AuthThrottle,
-  caller: { user: SessionUser; sessionId: number },
+  caller: ProfileCaller,
   input: UpdateProfileInput,
 ) {
   const { user, sessionId } = caller;
   const changes: UserChanges = {};
   if (input.displayName !== undefined) changes.displayName = input.displayName;
   if (input.avatarUrl !== undefined) changes.avatarUrl = input.avatarUrl;
-  if (input.email !== undefined) {
-    if (input.email !== null && (await isEmailTaken(db, input.email, user.id))) {
-      throw emailConflict();
-    }
+  const emailChanges = input.email !== undefined && input.email !== user.email;
+  if (emailChanges && input.currentPassword === undefined) {
+    throw invalid(PASSWORD_FOR_EMAIL, { currentPassword: [PASSWORD_FOR_EMAIL] });
+  }
+  // The password first: without it, nobody learns whether an address is registered.
+  if (emailChanges || input.newPassword !== undefined) {
+    await requireCurrentPassword(db, throttle, caller, input.currentPassword ?? '');
+  }
+  if (emailChanges) {
+    if (input.email && (await isEmailTaken(db, input.email, user.id))) throw emailConflict();
     changes.email = input.email;
   }
   if (input.newPassword !== undefined) {
-    await requireCurrentPassword(db, throttle, user, input.currentPassword ?? '');
     changes.passwordHash = await hashPassword(input.newPassword);
   }
 

@@ -10,6 +10,8 @@ import {
 } from './sessions.queries.ts';
 
 export const SESSION_COOKIE = 'orbit_session';
+/** The cookie's name over https (session-cookie.ts). */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

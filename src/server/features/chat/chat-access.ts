@@ -1,6 +1,7 @@
 import type { Catalogue, CatalogueModel } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
-import { AppError, forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
+import { requireUsablePersona } from '#server/ports/ownership.ts';
+import { AppError, forbidden, invalid } from '#shared/errors/app-error.ts';
 import { DEFAULT_MODEL_ID } from '#shared/models/model-ids.ts';
 import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
 import { isTierAtLeast, type SubscriptionTier } from '#shared/plans/tiers.ts';
@@ -63,13 +64,7 @@ export function resolvePersona(
 ): PersonaRow | undefined {
   const byId = new Map(candidates.map((persona) => [persona.id, persona]));
   if (order.requested !== undefined && order.requested !== null) {
-    const persona = byId.get(order.requested);
-    if (!persona || (persona.userId !== null && persona.userId !== user.id)) {
-      throw notFound('Persona not found');
-    }
-    if (!canUsePersona(user, persona))
-      throw forbidden('This persona is not available on your plan');
-    return persona;
+    return requireUsablePersona(user, byId.get(order.requested));
   }
   for (const id of [order.conversation, order.settings]) {
     const persona = id === undefined || id === null ? undefined : byId.get(id);

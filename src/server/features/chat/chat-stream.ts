@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import { AppError, type ErrorEnvelope } from '#shared/errors/app-error.ts';
-import type { LiveGeneration, StreamEvent } from './generation-registry.ts';
+import type { ReplyEvents, StreamEvent } from '#server/realtime/reply-events.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -32,7 +32,7 @@ function formatEvent(event: StreamEvent) {
 export function sendEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  generation: LiveGeneration,
+  generation: ReplyEvents,
   afterEventId?: string,
 ) {
   reply.hijack();
@@ -105,7 +105,7 @@ export function sendEventStream(
 }
 
 /** Waits for the generation's end: its reply, or its error thrown as the AppError it carries. */
-export async function awaitReply(generation: LiveGeneration): Promise<ChatReply> {
+export async function awaitReply(generation: ReplyEvents): Promise<ChatReply> {
   const outcome =
     generation.outcome() ??
     (await new Promise<StreamEvent>((resolve) => {

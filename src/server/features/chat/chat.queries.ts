@@ -36,21 +36,6 @@ export async function findActivePredefinedAnswers(db: Executor) {
     .orderBy(desc(aiPredefinedAnswers.priority), asc(aiPredefinedAnswers.id));
 }
 
-export async function findOwnMessage(db: Executor, userId: number, messageId: number) {
-  const [row] = await db
-    .select({
-      id: messages.id,
-      conversationId: messages.conversationId,
-      isUserMessage: messages.isUserMessage,
-      timestamp: messages.timestamp,
-      content: messages.content,
-    })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 /** The nearest user message before a position (regenerate, spec 01-core §4). */
 export async function findUserMessageBefore(
   db: Executor,

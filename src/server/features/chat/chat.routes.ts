@@ -4,6 +4,9 @@ import { createAiProviders, logSdkWarnings } from '#server/ai/providers.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
+import { requireOwnConversation } from '#server/ports/ownership.ts';
+import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
+import type { ReplyEvents } from '#server/realtime/reply-events.ts';
 import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import {
   ChatReplySchema,
@@ -16,15 +19,13 @@ import {
   StopResponseSchema,
   type ChatReply,
 } from '#shared/chat/chat-schemas.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/chat/idempotency-key.ts';
+import { defineTitleJob } from './chat-title-job.ts';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
-import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
-import {
-  editMessage,
-  regenerateReply,
-  requireOwnConversation,
-  sendMessage,
-} from './turns.service.ts';
+import { deleteExpiredKeys } from './idempotency.queries.ts';
+import { readKeyedRequest } from './idempotency.service.ts';
+import { editMessage, regenerateReply, sendMessage } from './turns.service.ts';
 
 const EVENT_STREAM = { 'text/event-stream': { schema: ChatStreamEventSchema } };
 
@@ -40,7 +41,7 @@ const TURN_RESPONSE = {
 const SHUTDOWN_STOP_AFTER_MS = 5_000;
 
 /** JSON for plain requests, Server-Sent Events for `Accept: text/event-stream` (issue #3). */
-async function respond(request: FastifyRequest, reply: FastifyReply, generation: LiveGeneration) {
+async function respond(request: FastifyRequest, reply: FastifyReply, generation: ReplyEvents) {
   if (!wantsEventStream(request)) return awaitReply(generation);
   sendEventStream(request, reply, generation);
   return reply;
@@ -64,17 +65,33 @@ export function registerChatRoutes(
     attachments,
     registry,
     log: app.log,
+    jobs: app.jobs,
   };
+  defineTitleJob(app.jobs, { ...engine, idleTimeoutMs: ctx.env.AI_TIMEOUT_MS });
   logSdkWarnings(app.log);
   app.addHook('preClose', () => engine.registry.drain({ stopAfterMs: SHUTDOWN_STOP_AFTER_MS }));
+  // Expired Idempotency-Keys are never read again (findKey); this keeps the table small.
+  app.jobs.schedule({
+    name: 'chat.idempotency-keys.sweep',
+    schedule: { everyMinutes: 60 },
+    run: async () => {
+      await deleteExpiredKeys(ctx.db);
+    },
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { config: { access: 'user' as const } };
 
   api.post(
     '/api/chat',
     { ...user, schema: { body: ChatRequestSchema, response: TURN_RESPONSE } },
-    async (request, reply) =>
-      respond(request, reply, await sendMessage(engine, requireUser(request), request.body)),
+    async (request, reply) => {
+      const keyed = readKeyedRequest(request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
+      return respond(
+        request,
+        reply,
+        await sendMessage(engine, requireUser(request), request.body, keyed),
+      );
+    },
   );
 
   api.post(
@@ -123,12 +140,15 @@ export function registerChatRoutes(
       const { id: userId } = requireUser(request);
       const { conversationId } = request.params;
       await requireOwnConversation(ctx.db, userId, conversationId);
-      const generation = engine.registry.find(conversationId);
+      const generation = await engine.registry.find(conversationId);
       const after = lastEventId(request);
       // 204 tells an EventSource there is nothing to follow: no reply in progress, or one whose
       // end the client has already seen (a 200 that ends at once would make it reconnect).
       const seenEnd = after !== undefined && generation?.outcome()?.id === after;
-      if (!generation || generation.userId !== userId || seenEnd) return reply.status(204).send();
+      if (!generation || generation.userId !== userId || seenEnd) {
+        generation?.close();
+        return reply.status(204).send();
+      }
       sendEventStream(request, reply, generation, after);
       return reply;
     },

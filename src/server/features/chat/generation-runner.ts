@@ -5,7 +5,8 @@ import { costOf, countPromptTokens, countTextTokens, type PromptText } from '#se
 import type { Database } from '#server/db/client.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import { AppError } from '#shared/errors/app-error.ts';
-import type { GenerationRegistry, LiveGeneration } from './generation-registry.ts';
+import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
+import type { LiveGeneration } from '#server/realtime/live-generation.ts';
 import { insertReply, insertUsage, type UsageValues } from './turn.queries.ts';
 
 export interface ReplyPlan {

@@ -1,7 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import type { PersonaRow } from './chat.queries.ts';
-import { MONTHLY_ALLOWANCE, usedThisMonth } from './usage.queries.ts';
 
 export interface TurnState {
   settings:
@@ -30,7 +29,7 @@ export interface TurnState {
   personas: PersonaRow[];
 }
 
-interface TurnStateRow {
+export interface TurnStateRow {
   language: string | null;
   responseLength: string;
   aiModel: string;
@@ -77,7 +76,7 @@ const usedSince = (param: string) =>
  * $3 day start, $4 history end (edit, regenerate), $5 history size, $6 requested personas,
  * $7 conversation, $8 tier.
  */
-const STATE_COLUMNS = `s.language, s.response_length as "responseLength", s.ai_model as "aiModel",
+export const STATE_COLUMNS = `s.language, s.response_length as "responseLength", s.ai_model as "aiModel",
           s.default_persona as "defaultPersona",
           c.id is not null as "conversationFound", c.persona_id as "conversationPersonaId",
           l.monthly_tokens as "monthlyTokens", l.daily_tokens as "dailyTokens",
@@ -103,7 +102,7 @@ const STATE_COLUMNS = `s.language, s.response_length as "responseLength", s.ai_m
               or p.id = s.default_persona or (p.user_id is null and p.is_default)
               or p.id = (select min(f.id) from personas f where f.user_id is null)) as personas`;
 
-const STATE_SOURCES = `from (select 1) as one
+export const STATE_SOURCES = `from (select 1) as one
    left join settings s on s.user_id = $1
    left join conversations c on c.conversation_id = $7 and c.user_id = $1
    left join token_limits l on l.tier = $8`;
@@ -118,52 +117,7 @@ const TURN_STATE = prepareStatement<TurnStateRow>(
   `select ${STATE_COLUMNS} ${STATE_SOURCES}`,
 );
 
-/** The user owns conversation $7 (or it is new, $9). */
-const MAY_WRITE = `($9::boolean or exists (
-       select 1 from conversations o where o.conversation_id = $7 and o.user_id = $1))`;
-
-/**
- * A plain message: the turn's reads, the free allowance's count and the user message's insert in
- * one statement, so the provider is called sooner (docs/decisions/041-chat-hot-path.md). The
- * reads see the database as it was before the writes. $9 new conversation (created with the
- * title $10), $11 the text, $12 whether the plan counts messages, $13 the month (YYYY-MM). The
- * message is written only into a new conversation or one of the user's, and only when the
- * allowance (if counted) had room; the reply's id is reserved with it. The persona and recency
- * are written once the checks have passed (recordTurn).
- */
-const SEND_TURN = prepareStatement<TurnStateRow & SendTurnRow>(
-  'chat_send_turn',
-  `with qa as (
-     update users
-     set quota_used = ${usedThisMonth('$13')} + 1, quota_period = $13
-     where $12::boolean and id = $1 and ${usedThisMonth('$13')} < ${MONTHLY_ALLOWANCE}
-       and ${MAY_WRITE}
-     returning id
-   ),
-   nc as (
-     insert into conversations (conversation_id, user_id, title)
-     select $7, $1, $10
-     where $9::boolean and (not $12::boolean or exists (select 1 from qa))
-   ),
-   um as (
-     insert into messages (user_id, content, is_user_message, conversation_id)
-     select $1, $11, true, $7
-     where ${MAY_WRITE} and (not $12::boolean or exists (select 1 from qa))
-     returning id
-   )
-   select ${STATE_COLUMNS}, um.id as "userMessageId",
-          case when um.id is null then null
-               else nextval(pg_get_serial_sequence('messages', 'id'))::int end as "replyId"
-   ${STATE_SOURCES}
-   left join um on true`,
-);
-
-interface SendTurnRow {
-  userMessageId: number | null;
-  replyId: number | null;
-}
-
-const stateParams = (input: TurnStateInput, conversationId: string | null) => [
+export const stateParams = (input: TurnStateInput, conversationId: string | null) => [
   input.userId,
   input.monthStart.toISOString(),
   input.dayStart.toISOString(),
@@ -174,47 +128,13 @@ const stateParams = (input: TurnStateInput, conversationId: string | null) => [
   input.tier,
 ];
 
-/**
- * Reads the turn state and stores the user message of a plain send (see SEND_TURN). `stored` is
- * undefined when nothing was written: the conversation is not the user's, or the allowance had
- * no room.
- */
-export async function storeSendTurn(
-  db: Database,
-  input: TurnStateInput & {
-    conversationId: string;
-    isNew: boolean;
-    title: string | null;
-    content: string;
-    /** The month (YYYY-MM) whose allowance counts the message; undefined: not counted. */
-    countIn: string | undefined;
-  },
-): Promise<TurnState & { stored: { userMessageId: number; replyId: number } | undefined }> {
-  const [row] = await runPrepared(db, SEND_TURN, [
-    ...stateParams(input, input.conversationId),
-    input.isNew,
-    input.title,
-    input.content,
-    input.countIn !== undefined,
-    input.countIn ?? '',
-  ]);
-  if (!row) throw new Error('The send turn query returned no row');
-  return {
-    ...toTurnState(row),
-    stored:
-      row.userMessageId === null || row.replyId === null
-        ? undefined
-        : { userMessageId: row.userMessageId, replyId: row.replyId },
-  };
-}
-
 export async function findTurnState(db: Database, input: TurnStateInput): Promise<TurnState> {
   const [row] = await runPrepared(db, TURN_STATE, stateParams(input, input.conversationId ?? null));
   if (!row) throw new Error('The turn state query returned no row');
   return toTurnState(row);
 }
 
-function toTurnState(row: TurnStateRow): TurnState {
+export function toTurnState(row: TurnStateRow): TurnState {
   return {
     settings:
       row.language === null

@@ -53,7 +53,7 @@ const RESERVE_REPLY = prepareStatement<Omit<TurnIds, 'userMessageId'>>(
 
 /**
  * Stores the user side of an edit or a regenerate (a plain send is stored by storeSendTurn in
- * turn-state.queries.ts): the edited message after truncating from `replaceFromId`, or, for a
+ * send-turn.queries.ts): the edited message after truncating from `replaceFromId`, or, for a
  * regenerate (`answerUserMessageId`), only the truncation. Returns the user message and
  * reserved reply ids. The persona and recency follow with recordTurn, as for every turn.
  */

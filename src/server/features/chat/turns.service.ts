@@ -1,36 +1,51 @@
-import { findOwnConversation } from '#server/db/ownership.queries.ts';
+import { randomBytes } from 'node:crypto';
+import { requireOwnConversation, requireOwnMessage } from '#server/ports/ownership.ts';
 import type { ChatRequest, EditRequest, RegenerateRequest } from '#shared/chat/chat-schemas.ts';
-import { invalid, notFound } from '#shared/errors/app-error.ts';
-import type { Executor } from '#server/db/client.ts';
-import {
-  findLastMessage,
-  findMessageFileIds,
-  findOwnMessage,
-  findUserMessageBefore,
-} from './chat.queries.ts';
+import type { ReplyEvents } from '#server/realtime/reply-events.ts';
+import { conflict, invalid, notFound } from '#shared/errors/app-error.ts';
+import { findLastMessage, findMessageFileIds, findUserMessageBefore } from './chat.queries.ts';
 import { startTurn, type ChatEngine, type ChatUser } from './chat.service.ts';
+import {
+  KeyTaken,
+  recordKeyedReply,
+  resumeKeyedSend,
+  type KeyedRequest,
+} from './idempotency.service.ts';
 
-/** Another user's conversation is a 404, as if it did not exist (issue #3). */
-export async function requireOwnConversation(db: Executor, userId: number, conversationId: string) {
-  const conversation = await findOwnConversation(db, userId, conversationId);
-  if (!conversation) throw notFound('Conversation not found');
-  return conversation;
-}
+/** Random, URL-safe and unguessable (issue #3): 128 bits in base64url. */
+const newConversationId = () => randomBytes(16).toString('base64url');
 
-async function requireOwnMessage(db: Executor, userId: number, messageId: number) {
-  const message = await findOwnMessage(db, userId, messageId);
-  if (!message) throw notFound('Message not found');
-  return message;
-}
-
-/** POST /api/chat: a new message, in a new conversation when conversationId is empty. */
-export async function sendMessage(engine: ChatEngine, user: ChatUser, body: ChatRequest) {
+/**
+ * POST /api/chat: a new message, in a new conversation when conversationId is empty. With an
+ * Idempotency-Key that an earlier request holds, that request's reply instead (a retry).
+ */
+export async function sendMessage(
+  engine: ChatEngine,
+  user: ChatUser,
+  body: ChatRequest,
+  keyed?: KeyedRequest,
+): Promise<ReplyEvents> {
   const id = body.conversationId?.trim();
-  return startTurn(engine, user, body, {
-    conversation: id ? { conversationId: id } : undefined,
-    text: body.message,
-    fileIds: body.fileIds ?? [],
-  });
+  // The first request may be refused meanwhile and free the key: then this one runs.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const generation = await startTurn(engine, user, body, {
+        kind: 'send',
+        conversationId: id || newConversationId(),
+        isNew: !id,
+        idempotency: keyed,
+        text: body.message,
+        fileIds: body.fileIds ?? [],
+      });
+      if (keyed) recordKeyedReply(engine, user.id, keyed.key, generation);
+      return generation;
+    } catch (error) {
+      if (!(error instanceof KeyTaken) || !keyed) throw error;
+      const first = await resumeKeyedSend(engine, user, keyed);
+      if (first) return first;
+      if (attempt === 3) throw conflict('This Idempotency-Key is in use; try again');
+    }
+  }
 }
 
 /**
@@ -44,10 +59,15 @@ export async function editMessage(engine: ChatEngine, user: ChatUser, body: Edit
       messageId: ['This is an assistant reply; regenerate it instead'],
     });
   }
-  const conversation = await requireOwnConversation(engine.db, user.id, message.conversationId);
+  const { conversationId } = await requireOwnConversation(
+    engine.db,
+    user.id,
+    message.conversationId,
+  );
   const fileIds = body.fileIds ?? (await findMessageFileIds(engine.db, message.id));
   return startTurn(engine, user, body, {
-    conversation,
+    kind: 'edit',
+    conversationId,
     text: body.message,
     fileIds,
     replaceFromId: message.id,
@@ -91,15 +111,14 @@ export async function regenerateReply(engine: ChatEngine, user: ChatUser, body: 
       messageId: ['Give the messageId of the reply to regenerate'],
     });
   }
-  const conversation = await requireOwnConversation(db, user.id, conversationId);
+  await requireOwnConversation(db, user.id, conversationId);
   const fileIds = await findMessageFileIds(db, question.id);
   return startTurn(engine, user, body, {
-    conversation,
+    kind: 'regenerate',
+    conversationId,
     text: question.content,
     fileIds,
-    answer: {
-      userMessageId: question.id,
-      ...(replaceFromId === undefined ? {} : { replaceFromId }),
-    },
+    userMessageId: question.id,
+    replaceFromId,
   });
 }

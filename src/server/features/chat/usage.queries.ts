@@ -6,7 +6,7 @@ import { users } from '#server/db/schema/users.ts';
 /**
  * The free allowance in SQL over a users row, for the month given by the parameter `period`:
  * messages used this month (a new month starts again at 0) and the allowance (monthlyQuota +
- * bonusMessages). Shared by consumeMessage and the chat's send statement (turn-state.queries.ts).
+ * bonusMessages). Shared by consumeMessage and the chat's send statement (send-turn.queries.ts).
  */
 export const usedThisMonth = (period: string) =>
   `(case when quota_period = ${period} then quota_used else 0 end)`;

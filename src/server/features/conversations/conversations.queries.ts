@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatFiles, conversations, messages } from '#server/db/schema/chat.ts';
 import { userFiles } from '#server/db/schema/files.ts';
-import { personas } from '#server/db/schema/personas.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -156,15 +155,6 @@ export async function listAttachments(db: Executor, messageIds: number[]) {
     .orderBy(asc(chatFiles.id));
 }
 
-export async function findOwnMessage(db: Executor, userId: number, messageId: number) {
-  const [row] = await db
-    .select({ id: messages.id, isUserMessage: messages.isUserMessage })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 export async function setFeedback(
   db: Executor,
   userId: number,
@@ -182,14 +172,5 @@ export async function setFeedback(
       ),
     )
     .returning({ id: messages.id, feedback: messages.feedback });
-  return row;
-}
-
-export async function findPersonaOwnership(db: Executor, personaId: number) {
-  const [row] = await db
-    .select({ id: personas.id, userId: personas.userId, isDefault: personas.isDefault })
-    .from(personas)
-    .where(eq(personas.id, personaId))
-    .limit(1);
   return row;
 }

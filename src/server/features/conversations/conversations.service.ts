@@ -1,21 +1,24 @@
-import { findOwnConversation } from '#server/db/ownership.queries.ts';
 import type { Executor } from '#server/db/client.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
+import {
+  conversationNotFound,
+  requireOwnConversation,
+  requireOwnMessage,
+  requireUsablePersonaById,
+} from '#server/ports/ownership.ts';
 import type { Message } from '#shared/chat/chat-schemas.ts';
 import type {
   Conversation,
   MessageListQuery,
   UpdateConversation,
 } from '#shared/chat/conversation-schemas.ts';
-import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
-import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
+import { invalid, notFound } from '#shared/errors/app-error.ts';
+import type { PersonaUser } from '#shared/personas/persona-access.ts';
 import {
   countConversations,
   deleteConversation,
   findConversationMessage,
-  findOwnMessage,
-  findPersonaOwnership,
   listAttachments,
   listConversations,
   listMessages,
@@ -25,9 +28,6 @@ import {
   type ConversationRow,
   type MessageRow,
 } from './conversations.queries.ts';
-
-/** Another user's conversation or message is a 404 on every route, as if it did not exist. */
-const conversationNotFound = () => notFound('Conversation not found');
 
 function toConversation(row: ConversationRow): Conversation {
   return {
@@ -99,9 +99,7 @@ export async function getConversations(
 }
 
 export async function getConversation(db: Executor, userId: number, conversationId: string) {
-  const row = await findOwnConversation(db, userId, conversationId);
-  if (!row) throw conversationNotFound();
-  return toConversation(row);
+  return toConversation(await requireOwnConversation(db, userId, conversationId));
 }
 
 /** Renames (null resets to 'Neues Gespräch') or changes the persona to one the user may use. */
@@ -111,17 +109,12 @@ export async function changeConversation(
   conversationId: string,
   patch: UpdateConversation,
 ) {
-  if (!(await findOwnConversation(db, user.id, conversationId))) throw conversationNotFound();
+  await requireOwnConversation(db, user.id, conversationId);
   const changes: { title?: string | null; personaId?: number | null } = {};
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.personaId !== undefined) {
     if (patch.personaId !== null) {
-      const persona = await findPersonaOwnership(db, patch.personaId);
-      if (!persona || (persona.userId !== null && persona.userId !== user.id)) {
-        throw notFound('Persona not found');
-      }
-      if (!canUsePersona(user, persona))
-        throw forbidden('This persona is not available on your plan');
+      await requireUsablePersonaById(db, user, patch.personaId);
     }
     changes.personaId = patch.personaId;
   }
@@ -198,7 +191,7 @@ export async function getMessages(
   conversationId: string,
   query: MessageListQuery,
 ): Promise<Page<Message>> {
-  if (!(await findOwnConversation(db, userId, conversationId))) throw conversationNotFound();
+  await requireOwnConversation(db, userId, conversationId);
   const { limit, before, after, around } = query;
   let page: { rows: MessageRow[]; hasOlder: boolean; hasNewer: boolean };
   if (around !== undefined) {
@@ -233,8 +226,7 @@ export async function giveFeedback(
 ) {
   const row = await setFeedback(db, userId, messageId, feedback);
   if (row) return { id: row.id, feedback };
-  const message = await findOwnMessage(db, userId, messageId);
-  if (!message) throw notFound('Message not found');
+  await requireOwnMessage(db, userId, messageId);
   throw invalid('Feedback is only for assistant replies', {
     id: ['This is a user message'],
   });

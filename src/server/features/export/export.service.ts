@@ -1,6 +1,6 @@
-import { findOwnConversation } from '#server/db/ownership.queries.ts';
+import { requireOwnConversation } from '#server/ports/ownership.ts';
 import type { Executor } from '#server/db/client.ts';
-import { AppError, invalid, notFound } from '#shared/errors/app-error.ts';
+import { AppError, invalid } from '#shared/errors/app-error.ts';
 import { displayTitle, exportFileName } from '#shared/export/export-file-name.ts';
 import { formatExport, type ExportDocument } from '#shared/export/export-format.ts';
 import {
@@ -66,8 +66,7 @@ export async function buildExportDocument(
   timeZone: string,
   exportedAt = new Date(),
 ): Promise<ExportDocument> {
-  const conversation = await findOwnConversation(db, userId, conversationId);
-  if (!conversation) throw notFound('Conversation not found');
+  const conversation = await requireOwnConversation(db, userId, conversationId);
   const rows = await listConversationMessages(db, userId, conversationId);
   if (rows.length === 0) throw invalid(EXPORT_TEXTS.noMessages);
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatFiles } from '#server/db/schema/chat.ts';
 import { fileContents, userFiles } from '#server/db/schema/files.ts';
+import { users } from '#server/db/schema/users.ts';
 import type { FileStatus } from '#shared/files/file-schemas.ts';
 
 export type FileRow = typeof userFiles.$inferSelect;
@@ -9,6 +10,23 @@ export type FileRow = typeof userFiles.$inferSelect;
 export async function insertFile(db: Executor, values: typeof userFiles.$inferInsert) {
   const [row] = await db.insert(userFiles).values(values).returning();
   return row!;
+}
+
+/** Bytes the user's stored files take. */
+export async function sumFileBytes(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${userFiles.fileSize}), 0)` })
+    .from(userFiles)
+    .where(eq(userFiles.userId, userId));
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Locks the user's row until the transaction ends, so that one user's concurrent uploads are
+ * counted against the storage quota one after the other.
+ */
+export async function lockUserForUpload(tx: Executor, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function findOwnFile(db: Executor, userId: number, id: number) {
@@ -141,4 +159,25 @@ export async function failStaleProcessing(db: Executor, startedBefore: Date, mes
     .where(and(eq(userFiles.status, 'processing'), lt(userFiles.createdAt, startedBefore)))
     .returning({ id: userFiles.id });
   return rows.length;
+}
+
+/**
+ * Deletes the files uploaded before `createdBefore` that no message has ever linked (uploads never
+ * sent); their storage paths.
+ */
+export async function deleteUnattachedFiles(db: Executor, createdBefore: Date) {
+  return db
+    .delete(userFiles)
+    .where(
+      and(
+        lt(userFiles.createdAt, createdBefore),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(chatFiles)
+            .where(eq(chatFiles.fileId, userFiles.id)),
+        ),
+      ),
+    )
+    .returning({ storagePath: userFiles.storagePath });
 }

@@ -14,6 +14,7 @@ import {
 } from '#shared/files/file-schemas.ts';
 import { ACCEPTED_FILE_TYPES, isImageType } from '#shared/files/file-types.ts';
 import { accessTier } from '#shared/plans/tiers.ts';
+import { defineFileJobs } from './file-jobs.ts';
 import { downloadName } from './file-names.ts';
 import { deleteFile, getFileInfo, openFileContent, uploadFile } from './files.service.ts';
 
@@ -51,6 +52,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
 
 /** Attachments (spec 01-core §5, 02 §3 user_files, §9): private to their owner. */
 export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) {
+  defineFileJobs(app.jobs, ctx, app.log);
   // The multipart parser is scoped to the upload route; everywhere else stays JSON-only.
   await app.register(async (scope) => {
     await scope.register(multipart, {

@@ -1,15 +1,18 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '#server/http/request-context.ts';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
-import { FILE_MESSAGES, uploadLimitFor } from '#shared/files/file-limits.ts';
+import { FILE_MESSAGES, storageFullMessage, uploadLimitFor } from '#shared/files/file-limits.ts';
 import type { FileInfo, FileStatus } from '#shared/files/file-schemas.ts';
+import { storageQuotaFor } from '#shared/plans/tiers.ts';
 import { sanitizeFileName } from './file-names.ts';
 import {
   deleteOwnFile,
   findOwnFile,
   insertFile,
   insertPageTexts,
+  lockUserForUpload,
   setFileStatus,
+  sumFileBytes,
   type FileRow,
 } from './files.queries.ts';
 import {
@@ -47,9 +50,23 @@ export async function uploadFile(
   upload: { stream: Readable; name: string | undefined; requireEnd?: () => Promise<void> },
 ): Promise<FileInfo> {
   const limit = uploadLimitFor(tier);
+  const quota = storageQuotaFor(tier);
+  const storageFull = (usedBytes: number) =>
+    new AppError('QUOTA_EXCEEDED_ERROR', 413, storageFullMessage(quota), {
+      usedBytes,
+      quotaBytes: quota,
+    });
+  // Checked before reading (no room: nothing is read) and while reading (past the room left,
+  // reading stops), then once more, counted one upload at a time, when the row is written.
+  const used = await sumFileBytes(ctx.db, userId);
+  const room = quota - used;
+  if (room <= 0) throw storageFull(used);
   const stored = await storeUpload(upload.stream, ctx.env.DATA_DIR, {
-    maxBytes: limit.maxBytes,
-    tooLarge: () => new AppError('VALIDATION_ERROR', 413, limit.message),
+    maxBytes: Math.min(limit.maxBytes, room),
+    tooLarge: () =>
+      room < limit.maxBytes
+        ? storageFull(used)
+        : new AppError('VALIDATION_ERROR', 413, limit.message),
     invalidType: () => new AppError('VALIDATION_ERROR', 415, FILE_MESSAGES.invalidType),
   });
   const absolutePath = resolveStoragePath(ctx.env.DATA_DIR, stored.storagePath);
@@ -57,14 +74,19 @@ export async function uploadFile(
   let row: FileRow;
   try {
     await upload.requireEnd?.();
-    row = await insertFile(ctx.db, {
-      userId,
-      filename: stored.filename,
-      originalFilename: sanitizeFileName(upload.name),
-      fileSize: stored.size,
-      fileType: stored.type,
-      storagePath: stored.storagePath,
-      status: isPdf ? 'processing' : 'ready',
+    row = await ctx.db.transaction(async (tx) => {
+      await lockUserForUpload(tx, userId);
+      const usedNow = await sumFileBytes(tx, userId);
+      if (usedNow + stored.size > quota) throw storageFull(usedNow);
+      return insertFile(tx, {
+        userId,
+        filename: stored.filename,
+        originalFilename: sanitizeFileName(upload.name),
+        fileSize: stored.size,
+        fileType: stored.type,
+        storagePath: stored.storagePath,
+        status: isPdf ? 'processing' : 'ready',
+      });
     });
   } catch (error) {
     await removeStoredFile(absolutePath);

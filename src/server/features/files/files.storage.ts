@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, unlink } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +18,20 @@ export const STORAGE_NAME = /^[0-9a-f]{32}$/;
 export function filesDirectory(dataDir: string) {
   return path.resolve(dataDir, FILES_FOLDER);
 }
+
+/**
+ * Uploads are written here first and moved into place only once complete, so a body cut off by
+ * a crash leaves its bytes here, where nothing else lives (orphan-sweep.ts removes them).
+ */
+export function partialDirectory(dataDir: string) {
+  return path.join(filesDirectory(dataDir), 'partial');
+}
+
+/** This host, as 8 hex digits: instances on several hosts may share one DATA_DIR. */
+export const HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+
+/** `<storage name>.<host tag>-<pid>.part`: who was writing it, to tell a dead writer at start. */
+export const PARTIAL_NAME = /^[0-9a-f]{32}\.([0-9a-f]{8})-(\d+)\.part$/;
 
 /** The absolute path of a stored file; refuses anything that is not one of our storage names. */
 export function resolveStoragePath(dataDir: string, storagePath: string) {
@@ -87,17 +102,18 @@ export async function storeUpload(
   dataDir: string,
   rules: UploadRules,
 ): Promise<StoredUpload> {
-  const directory = filesDirectory(dataDir);
-  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const partial = partialDirectory(dataDir);
+  await mkdir(partial, { recursive: true, mode: 0o700 });
   const filename = randomBytes(16).toString('hex');
-  const target = path.join(directory, filename);
+  const written = path.join(partial, `${filename}.${HOST_TAG}-${process.pid}.part`);
   const guard = new UploadGuard(rules);
   // Opened before any byte is read, so a refusal can never race the file's creation and leave it.
-  const handle = await open(target, 'wx', 0o600);
+  const handle = await open(written, 'wx', 0o600);
   try {
     await pipeline(source, guard, handle.createWriteStream());
+    await rename(written, path.join(filesDirectory(dataDir), filename));
   } catch (error) {
-    await removeStoredFile(target);
+    await removeStoredFile(written);
     throw error;
   }
   return {

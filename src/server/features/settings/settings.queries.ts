@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { personas } from '#server/db/schema/personas.ts';
 import { settings } from '#server/db/schema/settings.ts';
 import { users } from '#server/db/schema/users.ts';
 
@@ -28,13 +27,4 @@ export async function upsertSettings(db: Executor, userId: number, changes: Sett
 export async function userExists(db: Executor, userId: number) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return row !== undefined;
-}
-
-export async function findPersonaOwnership(db: Executor, personaId: number) {
-  const [row] = await db
-    .select({ id: personas.id, userId: personas.userId, isDefault: personas.isDefault })
-    .from(personas)
-    .where(eq(personas.id, personaId))
-    .limit(1);
-  return row;
 }

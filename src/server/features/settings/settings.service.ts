@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
-import { canUsePersona, type PersonaUser } from '#shared/personas/persona-access.ts';
+import type { PersonaUser } from '#shared/personas/persona-access.ts';
 import { accessTier, isTierAtLeast } from '#shared/plans/tiers.ts';
 import {
   FontSizeSchema,
@@ -14,13 +14,8 @@ import {
   type Settings,
   type UpdateSettings,
 } from '#shared/settings/settings-schemas.ts';
-import {
-  findPersonaOwnership,
-  findSettings,
-  upsertSettings,
-  userExists,
-  type SettingsRow,
-} from './settings.queries.ts';
+import { isUsablePersona } from '#server/ports/ownership.ts';
+import { findSettings, upsertSettings, userExists, type SettingsRow } from './settings.queries.ts';
 
 type StoredSettings = Omit<SettingsRow, 'id' | 'updatedAt'>;
 /** The signed-in user as far as settings rules need it. */
@@ -97,8 +92,7 @@ export async function updateSettings(
   if (patch.aiModel !== undefined) await requireSelectableModel(db, actor, patch.aiModel);
 
   if (patch.defaultPersona !== undefined && patch.defaultPersona !== null) {
-    const persona = await findPersonaOwnership(db, patch.defaultPersona);
-    if (!persona || !canUsePersona(actor, persona)) {
+    if (!(await isUsablePersona(db, actor, patch.defaultPersona))) {
       throw invalid('This persona is not available', {
         defaultPersona: ['This persona does not exist or is not available on your plan'],
       });

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { LiveGeneration } from '#server/realtime/live-generation.ts';
+import { isTerminal, ReplyEvents } from '#server/realtime/reply-events.ts';
+import type { ChatRequest, StreamEventName } from '#shared/chat/chat-schemas.ts';
+import { IdempotencyKeySchema } from '#shared/chat/idempotency-key.ts';
+import { AppError, conflict, invalid } from '#shared/errors/app-error.ts';
+import type { ChatEngine, ChatUser } from './chat.service.ts';
+import { findKey, recordKeyResult } from './idempotency.queries.ts';
+
+/**
+ * Idempotency-Key of POST /api/chat (issue 15 item 9, docs/decisions/066): the key is taken in
+ * the statement that stores the message, so a keyed send costs no extra round trip; a retry
+ * that finds it taken gets the first request's reply, live while it runs, its end after.
+ */
+
+/** How long a retry waits for the first request to start or end before answering 409. */
+const RETRY_WAIT_MS = 10_000;
+const RETRY_POLL_MS = 100;
+
+export interface KeyedRequest {
+  key: string;
+  requestHash: string;
+}
+
+/** Thrown by the turn when an earlier request holds the key: the caller resumes that one. */
+export class KeyTaken extends Error {}
+
+/** The key and its body's fingerprint; undefined without the header, 400 when it is malformed. */
+export function readKeyedRequest(header: unknown, body: ChatRequest): KeyedRequest | undefined {
+  if (header === undefined) return undefined;
+  const parsed = IdempotencyKeySchema.safeParse(header);
+  if (!parsed.success) {
+    throw invalid('Invalid Idempotency-Key', {
+      'idempotency-key': parsed.error.issues.map((issue) => issue.message),
+    });
+  }
+  const fingerprint = JSON.stringify([
+    body.message,
+    body.conversationId?.trim() || null,
+    body.fileIds ?? [],
+    body.model ?? null,
+    body.personaId ?? null,
+  ]);
+  return { key: parsed.data, requestHash: createHash('sha256').update(fingerprint).digest('hex') };
+}
+
+interface StartData {
+  assistantMessageId: number;
+}
+interface StoredEvent {
+  event: StreamEventName;
+  data: unknown;
+}
+
+/**
+ * Records what a keyed send's retry needs: its `start` once the provider request is out (off
+ * the first token's path, as recordTurn), and its terminal event.
+ */
+export function recordKeyedReply(
+  engine: ChatEngine,
+  userId: number,
+  key: string,
+  generation: LiveGeneration,
+) {
+  const { db, log } = engine;
+  const started = generation.events[0]?.data;
+  const record = (outcome?: StoredEvent) =>
+    recordKeyResult(db, { userId, key, started, ...(outcome ? { outcome } : {}) }).catch(
+      (error: unknown) => log.warn({ err: error }, 'recording an idempotency key failed'),
+    );
+  engine.registry.track(new Promise((resolve) => setImmediate(resolve)).then(() => record()));
+  const unsubscribe = generation.subscribe(undefined, (event) => {
+    if (!isTerminal(event)) return;
+    queueMicrotask(() => unsubscribe());
+    engine.registry.track(record({ event: event.event, data: event.data }));
+  });
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, RETRY_POLL_MS));
+
+/**
+ * A retry of a keyed send: the first request's reply while it runs (replayed from its start),
+ * or its stored result once it ended. Undefined when the key is free again (the first request
+ * was refused and stored nothing): the caller runs the request. Another body under the same key
+ * is a 422.
+ */
+export async function resumeKeyedSend(
+  engine: ChatEngine,
+  user: ChatUser,
+  keyed: KeyedRequest,
+): Promise<ReplyEvents | undefined> {
+  const deadline = Date.now() + RETRY_WAIT_MS;
+  for (;;) {
+    const row = await findKey(engine.db, user.id, keyed.key);
+    if (!row) return undefined;
+    if (row.requestHash !== keyed.requestHash) {
+      // 422 as the IETF Idempotency-Key draft has it: the request is well-formed, its key is not.
+      throw new AppError(
+        'VALIDATION_ERROR',
+        422,
+        'This Idempotency-Key was used for another request',
+        {
+          'idempotency-key': ['Send a new key with every new message'],
+        },
+      );
+    }
+    const started = row.started as StartData | null;
+    if (started && row.outcome) {
+      const outcome = row.outcome as StoredEvent;
+      return ReplyEvents.ended(row.conversationId, user.id, `k${started.assistantMessageId}`, [
+        { event: 'start', data: started },
+        outcome,
+      ]);
+    }
+    if (started) {
+      const live = await engine.registry.find(row.conversationId);
+      const start = live?.events[0]?.data as StartData | undefined;
+      if (live?.userId === user.id && start?.assistantMessageId === started.assistantMessageId) {
+        return live;
+      }
+      live?.close();
+    }
+    if (Date.now() > deadline) {
+      throw conflict('The first request with this Idempotency-Key is still being processed');
+    }
+    await pause();
+  }
+}

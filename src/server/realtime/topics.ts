@@ -1,0 +1,10 @@
+/**
+ * Topic names of the realtime layer, in one place so no two features pick the same one. The code
+ * hub (`codehub:{sessionId}`) and the omnichannel inbox (`inbox:{brandId}`) add theirs here.
+ */
+
+/** A conversation's reply being written: its events, for every instance that serves a reader. */
+export const chatTopic = (conversationId: string) => `chat:${conversationId}`;
+
+/** Commands addressed to one server instance (stop or cancel a reply it is writing). */
+export const instanceTopic = (instanceId: string) => `instance:${instanceId}`;
