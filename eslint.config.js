@@ -5,26 +5,44 @@ import { defineConfig } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
-const FEATURES_DIR = 'src/server/features';
 
 /**
  * One zone per feature folder, read at config load so a new feature is covered without editing
- * this file: a feature may import only itself (ARCHITECTURE.md, composition lives in app.ts).
+ * this file: a feature may import only itself (ARCHITECTURE.md, composition lives in `app`).
  */
-const featureZones = readdirSync(path.join(root, FEATURES_DIR), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map(({ name }) => ({
-    target: `./${FEATURES_DIR}/${name}`,
-    from: `./${FEATURES_DIR}`,
-    except: [`./${name}`],
-    message:
-      'Features do not import each other: compose them in src/server/app.ts or bootstrap.ts, ' +
+const zonesOf = (featuresDir, message) =>
+  readdirSync(path.join(root, featuresDir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${featuresDir}/${name}`,
+      from: `./${featuresDir}`,
+      except: [`./${name}`],
+      message,
+    }));
+
+const featureZones = [
+  ...zonesOf(
+    'src/server/features',
+    'Features do not import each other: compose them in src/server/app.ts or bootstrap.ts, ' +
       'or move the shared part to src/server/http, src/server/db or src/shared.',
-  }));
+  ),
+  ...zonesOf(
+    'src/client/features',
+    'Features do not import each other: compose them in src/client/app, or move the shared ' +
+      'part to src/client/components, src/client/lib or src/shared (decision 055).',
+  ),
+  {
+    // The layers below the features know no feature and no screen: they are what features share.
+    target: ['./src/client/components', './src/client/lib'],
+    from: ['./src/client/features', './src/client/app'],
+    message: 'src/client/components and src/client/lib are shared by features and import none.',
+  },
+];
 
 const boundaryZones = [
   {
@@ -102,6 +120,10 @@ export default defineConfig(
       parserOptions: { project: ['./tsconfig.client.json'], tsconfigRootDir: root },
       globals: globals.browser,
     },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['tests/e2e/**/*.ts', 'playwright.config.ts'],

@@ -15,19 +15,8 @@
  *
  *   npm run bench -- chat-screen
  */
-import { spawnSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '#server/app.ts';
-import { prepareDatabase } from '#server/bootstrap.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { loadEnv } from '#server/env.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
-import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
-import { createSignedInUser } from '#tests/support/factories.ts';
-import { TEST_SECRET } from '#tests/support/test-app.ts';
-import { seedChatScreen } from './support/chat-screen-seed.ts';
+import type { Page } from 'playwright-core';
+import { mainThreadTime, startChatScreen } from './support/chat-screen-setup.ts';
 
 /*
  * The page's globals for the functions run in Chromium, typed for the few calls made there (the
@@ -46,99 +35,24 @@ declare function dispatchEvent(event: unknown): boolean;
 declare const PopStateEvent: new (type: string) => unknown;
 declare function requestAnimationFrame(callback: (time: number) => void): number;
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const MESSAGES = 10_000;
 const SMALL = 20;
 const CONVERSATIONS = 10_000;
 const OPEN_RUNS = 7;
-const STREAM_MARKER = '[stream50]';
 const STREAM_TOKENS = 200;
 const TARGET = { openMs: 300, longTaskMs: 50, sidebarNodes: 1000 };
 
-const build = spawnSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0) throw new Error('vite build failed');
-
-const fake = await FakeAi.start();
-// 50 tokens per second: one token every 20 ms.
-fake.when(STREAM_MARKER, {
-  chunks: Array.from({ length: STREAM_TOKENS }, (_, index) => `wort${index + 1} `),
-  chunkDelayMs: 20,
-});
-const database = await openDatabase({ dataDir: null });
-await prepareDatabase(database, {});
-const env = loadEnv({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  // Benchmarks send hundreds of chats a minute from one user; the limits are not what they measure.
-  RATE_LIMIT_FACTOR: '1000',
-  OPENAI_API_KEY: 'bench',
-  OPENAI_BASE_URL: `${fake.url}/v1`,
-  CLIENT_DIST_DIR: 'dist/client',
-});
-const app = await buildApp({ env, database, secret: TEST_SECRET, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-const seedStart = performance.now();
-const { user, cookie } = await createSignedInUser(database.db, { isAdmin: true });
-const { small, large } = await seedChatScreen(database.db, user.id, {
+const setup = await startChatScreen({
   conversationCount: CONVERSATIONS,
   messageCount: MESSAGES,
   smallMessageCount: SMALL,
+  streamTokens: STREAM_TOKENS,
 });
-console.log(
-  `seeded ${CONVERSATIONS} conversations, one with ${MESSAGES} messages, in ${Math.round(performance.now() - seedStart)} ms`,
-);
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: CHROMIUM_ARGS,
-});
-const [cookieName, cookieValue] = cookie.split('=') as [string, string];
+const { base, small, large, newPage } = setup;
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (value: number) => Math.round(value * 10) / 10;
-
-async function newPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, locale: 'de-DE' });
-  await context.addCookies([{ name: cookieName, value: cookieValue, url: base }]);
-  const page = await context.newPage();
-  // tsx keeps function names with a `__name` helper the functions sent to the page refer to.
-  await page.addInitScript('window.__name = (fn) => fn;');
-  // Long tasks from the start of every document.
-  await page.addInitScript(`
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  `);
-  return page;
-}
-
-/**
- * The main thread's CPU time (Chromium's Performance metrics in thread ticks): unlike long tasks,
- * which grow when a loaded machine pauses the renderer, this counts only the work the page did.
- * Returns a function giving the time spent in tasks and in script since the call, in ms.
- */
-async function mainThreadTime(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const read = async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
-    return { task: value('TaskDuration') * 1000, script: value('ScriptDuration') * 1000 };
-  };
-  const start = await read();
-  return async () => {
-    const end = await read();
-    await cdp.detach();
-    return { taskMs: end.task - start.task, scriptMs: end.script - start.script };
-  };
-}
 
 /** In-app navigation (React Router follows popstate), timed until `text` shows in the list. */
 async function openInApp(page: Page, conversationId: string, text: string) {
@@ -293,7 +207,7 @@ try {
     await streamPage.waitForSelector('[role=log] article');
     await streamPage.waitForTimeout(500);
     const input = streamPage.getByRole('textbox', { name: 'Nachricht' });
-    await input.fill(`Erzähl mir etwas ${STREAM_MARKER}`);
+    await input.fill(`Erzähl mir etwas ${setup.streamMarker}`);
     const before = await streamPage.evaluate(() => window.longTasks.length);
     const cpuTime = await mainThreadTime(streamPage);
     const started = Date.now();
@@ -346,8 +260,5 @@ try {
   console.log(`\ntargets ${met ? 'met' : 'NOT met'}`);
   process.exitCode = met ? 0 : 1;
 } finally {
-  await browser.close();
-  await app.close();
-  await database.close();
-  await fake.close();
+  await setup.close();
 }

@@ -56,7 +56,7 @@ const SHELL = [
 
 /** Each route's page chunk and the German namespaces its first screen reads. */
 const ROUTES: Record<string, string[]> = {
-  '/': ['src/client/features/home/home-page.tsx', 'src/client/locales/de/pages.json'],
+  '/': ['src/client/features/marketing/home-page.tsx', 'src/client/locales/de/pages.json'],
   '/chat': [
     'src/client/features/chat/chat-page.tsx',
     'src/client/locales/de/chat.json',

@@ -123,6 +123,7 @@ async function openMainThreadPglite(): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    withMigrationLock: (work) => work(),
     ping: async () => {},
     close: () => client.close(),
   };

@@ -1,6 +1,6 @@
-// `npm test`: every test suite once, on a fresh Debian machine too. Gets PostgreSQL and Chromium
-// ready (installing them with apt-get when it can), builds the client for the e2e run, runs
-// Vitest (unit, server on PGlite, server on PostgreSQL) and Playwright, and ends with the plain
+// `npm test`: every test suite once, on a fresh Debian machine too. Gets PostgreSQL, nginx and
+// Chromium ready (installing them with apt-get when it can), builds the client for the e2e run,
+// runs Vitest (unit, server on PGlite, server on PostgreSQL) and Playwright, and ends with the plain
 // line `N passed, N failed` that CI reads (STACK-NOTES.md). Exit code 0 only when nothing failed.
 //
 //   node scripts/test.mjs                 everything
@@ -21,6 +21,8 @@ const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');
 const PLAYWRIGHT_REPORT = path.join(REPORT_DIR, 'playwright.json');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// tests/server/deploy-nginx.test.ts runs Debian's nginx with docs/deploy's example configuration.
+const NGINX_PATH = '/usr/sbin/nginx';
 const PARTS = ['unit', 'pg', 'e2e'];
 
 const totals = { passed: 0, failed: 0 };
@@ -199,6 +201,16 @@ async function prepareChromium() {
     : `Chromium was installed but ${CHROMIUM_PATH} still does not exist (check CHROMIUM_PATH)`;
 }
 
+// ---------------------------------------------------------------- nginx
+
+async function prepareNginx() {
+  if (existsSync(NGINX_PATH)) return null;
+  log(`${NGINX_PATH} not found`);
+  const error = await aptInstall('nginx');
+  if (error) return `nginx is missing (${NGINX_PATH}) and ${error}`;
+  return existsSync(NGINX_PATH) ? null : `nginx was installed but ${NGINX_PATH} does not exist`;
+}
+
 // ---------------------------------------------------------------- runners
 
 function readReport(file) {
@@ -270,6 +282,13 @@ async function main() {
       fail(`PostgreSQL suites skipped: ${error}`);
       delete env.TEST_DATABASE_URL;
     }
+  }
+
+  // The server suites (on PGlite and on PostgreSQL) include the nginx deployment test.
+  if (parts.includes('unit') || parts.includes('pg')) {
+    const error = await prepareNginx();
+    // Not counted here: the test itself fails and says why.
+    if (error) log(`the nginx deployment test will fail: ${error}`);
   }
 
   const projects = [];

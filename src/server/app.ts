@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     log: app.log,
     leaseMs: deps.env.JOBS_LEASE_SECONDS * 1000,
-    expireLeasesAtStart: deps.database.kind === 'pglite',
+    singleProcess: deps.database.kind === 'pglite',
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());

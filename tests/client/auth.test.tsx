@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeServer,
+  HEALTHY,
   GUEST,
   settingsBody,
   userBody,
@@ -41,6 +42,8 @@ describe('auth screen (spec 01-core §2, §4, §8)', () => {
         };
       },
       'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'GET /healthz': HEALTHY,
     });
     renderApp('/auth');
     await userEvent.type(await screen.findByLabelText('Benutzername'), 'anna');
@@ -70,6 +73,7 @@ describe('auth screen (spec 01-core §2, §4, §8)', () => {
           ? { status: 200, body: [] }
           : { status: 401, body: { code: 'AUTHENTICATION_ERROR', statusCode: 401 } };
       },
+      'GET /healthz': HEALTHY,
       'POST /api/logout': () => {
         signedIn = false;
         return { status: 200, body: { message: 'Logged out' } };

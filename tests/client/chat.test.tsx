@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeServer,
+  NO_CHOICES,
   settingsBody,
   sseBody,
   userBody,
@@ -19,6 +20,7 @@ function chatServer(chat: { status: number; body?: unknown }) {
     'GET /api/user': { status: 200, body: userBody() },
     'GET /api/settings/7': { status: 200, body: settingsBody() },
     'GET /api/conversations': { status: 200, body: [] },
+    ...NO_CHOICES,
     'POST /api/chat': chat,
   });
 }
@@ -95,6 +97,7 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
       'GET /api/user': { status: 200, body: userBody() },
       'GET /api/settings/7': { status: 200, body: settingsBody() },
       'GET /api/conversations': () => ({ status: 200, body: sent ? [stored] : [] }),
+      ...NO_CHOICES,
       'GET /api/conversations/c-failed': { status: 200, body: stored },
       'POST /api/chat': () => {
         sent = true;
@@ -127,6 +130,7 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
       'GET /api/settings/7': { status: 200, body: settingsBody() },
       'GET /api/conversations': { status: 200, body: [] },
       'GET /api/conversations/gone': notFound,
+      ...NO_CHOICES,
       'GET /api/messages/gone': notFound,
       'POST /api/chat': { status: 500 },
     });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
 import {
   fakeServer,
+  NO_CHOICES,
   GUEST,
   settingsBody,
   sseBody,
@@ -54,6 +55,7 @@ function signedIn(routes: Parameters<typeof fakeServer>[0]) {
   return fakeServer({
     'GET /api/user': { status: 200, body: userBody() },
     'GET /api/settings/7': { status: 200, body: settingsBody() },
+    ...NO_CHOICES,
     ...routes,
   });
 }

@@ -8,7 +8,7 @@ import {
   type MessageActions,
 } from '#client/features/chat/message-actions.ts';
 import { MessageBubble } from '#client/features/chat/message-bubble.tsx';
-import type { ChatItem } from '#client/features/chat/use-chat.ts';
+import type { ChatItem } from '#client/features/chat/chat-items.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { fakeServer } from './support/fake-server.ts';
 

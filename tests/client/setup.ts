@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { initI18n } from '#client/lib/i18n.ts';
+import { takeUnhandledRequests } from './support/fake-server.ts';
 
 // jsdom has no matchMedia; the app asks it for theme and motion preferences.
 if (!('matchMedia' in window)) {
@@ -44,6 +45,32 @@ beforeAll(async () => {
   await initI18n();
 });
 
+/**
+ * A test fails on a console.error and on a request the fake server does not answer, as the browser
+ * tests fail on page errors: both are problems a user would meet, whatever the test asserts. A test
+ * that provokes an error on purpose silences console.error itself (vi.spyOn … mockImplementation).
+ */
+const consoleErrors: string[] = [];
+/**
+ * What jsdom lacks and browsers have: React warns about the HTML `search` element, which jsdom does
+ * not know yet (Chromium does: the browser tests would catch a real unknown tag).
+ */
+const JSDOM_GAPS = [/^The tag <%s> is unrecognized in this browser\..* search$/];
+const originalConsoleError = console.error;
+
+beforeEach(() => {
+  consoleErrors.length = 0;
+  takeUnhandledRequests();
+  console.error = (...args: unknown[]) => {
+    const text = args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ');
+    if (!JSDOM_GAPS.some((gap) => gap.test(text))) consoleErrors.push(text);
+    originalConsoleError(...args);
+  };
+});
+
 afterEach(() => {
   cleanup();
+  console.error = originalConsoleError;
+  expect(consoleErrors, 'console.error during the test').toEqual([]);
+  expect(takeUnhandledRequests(), 'requests the fake server has no route for').toEqual([]);
 });

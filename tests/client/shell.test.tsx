@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, GUEST, settingsBody, userBody } from './support/fake-server.ts';
+import {
+  fakeServer,
+  GUEST,
+  HEALTHY,
+  NOT_FOUND,
+  settingsBody,
+  userBody,
+} from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,7 +36,11 @@ describe('protected routes (spec 01-core §2)', () => {
   });
 
   it('checks authentication first, then refuses non-admins on admin routes', async () => {
-    fakeServer({ 'GET /api/user': { status: 200, body: userBody() } });
+    fakeServer({
+      'GET /api/user': { status: 200, body: userBody() },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+    });
     renderApp('/admin/users');
     expect(screen.getByText('Authentifizierung wird überprüft...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Zugriff verweigert' })).toBeTruthy();
@@ -42,7 +53,11 @@ describe('protected routes (spec 01-core §2)', () => {
   });
 
   it('lets administrators in', async () => {
-    fakeServer({ 'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) } });
+    fakeServer({
+      'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+    });
     renderApp('/admin/tokens');
     expect(await screen.findByRole('heading', { name: 'Token-Verwaltung', level: 1 })).toBeTruthy();
     expect(screen.queryByText('Zugriff verweigert')).toBeNull();
@@ -104,6 +119,7 @@ describe('sidebar (spec 01-core §2)', () => {
       },
       'GET /api/settings/7': { status: 200, body: settingsBody() },
       'GET /api/conversations': { status: 200, body: conversations(3) },
+      'GET /healthz': HEALTHY,
     });
     renderApp('/');
     const sidebar = await screen.findByTestId('sidebar');
@@ -123,6 +139,8 @@ describe('sidebar (spec 01-core §2)', () => {
     fakeServer({
       'GET /api/user': { status: 200, body: userBody() },
       'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': NOT_FOUND,
+      'GET /healthz': HEALTHY,
     });
     renderApp('/');
     const sidebar = await screen.findByTestId('sidebar');

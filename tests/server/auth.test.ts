@@ -207,6 +207,8 @@ describe('request protection on account calls', () => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toContain('X-Requested-With');
+    // The native app retries a send with its Idempotency-Key (decision 057).
+    expect(preflight.headers['access-control-allow-headers']).toContain('Idempotency-Key');
   });
 
   it('stores no session token in clear text', async () => {

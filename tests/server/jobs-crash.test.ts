@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { multipartUpload } from '#tests/support/multipart.ts';
 import { SAMPLE_FILES } from '#tests/support/sample-files.ts';
+import { until } from '#tests/support/until.ts';
 import {
   postJson,
   serverDatabase,
@@ -35,14 +36,11 @@ const start = () =>
     }),
   );
 
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('gave up waiting');
-}
+/** A server process needs longer than a job in this one. */
+const SLOW = { attempts: 600, everyMs: 100 };
+
+const untilSlow = <T>(read: () => Promise<T> | T, done: (value: T) => boolean) =>
+  until(read, done, SLOW);
 
 /** Starts an upload and never finishes its body, as a client cut off by the crash. */
 function startUpload(baseUrl: string, cookie: string) {
@@ -100,14 +98,14 @@ describe('a job interrupted by a crash', () => {
       cookie,
     );
     expect(sent.status).toBe(200);
-    await until(
+    await untilSlow(
       () => fake.titleRequests().length,
       (count) => count === 1,
     );
 
     startUpload(server.baseUrl, cookie);
     const partial = path.join(dataDir, 'files', 'partial');
-    await until(
+    await untilSlow(
       () => (existsSync(partial) ? readdirSync(partial) : []),
       (names) => names.length === 1,
     );
@@ -121,7 +119,7 @@ describe('a job interrupted by a crash', () => {
       fetch(`${server.baseUrl}/api/conversations`, { headers: { cookie } })
         .then((response) => response.json() as Promise<{ title: string }[]>)
         .then((rows) => rows.map((row) => row.title));
-    expect(await until(titles, (list) => list[0] !== 'Plan a weekend trip to the…')).toEqual([
+    expect(await untilSlow(titles, (list) => list[0] !== 'Plan a weekend trip to the…')).toEqual([
       'Alpine Weekend Plan',
     ]);
     expect(fake.titleRequests()).toHaveLength(2);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createJobs, type JobRunnerOptions } from '#server/jobs/job-runner.ts';
 import type { JobContext, Jobs } from '#server/jobs/jobs.ts';
+import { until } from '#tests/support/until.ts';
 import { openTestDatabase } from '#tests/support/test-database.ts';
 
 /** The jobs layer on the real database, as every feature uses it (docs/decisions/070-jobs-layer.md). */
@@ -23,15 +24,6 @@ function runner(options: Partial<JobRunnerOptions> = {}) {
   const jobs = createJobs({ db: database.db, log, leaseMs: 30_000, pollMs: 50, ...options });
   started.push(jobs);
   return jobs;
-}
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('gave up waiting');
 }
 
 interface JobRowSeen {
@@ -85,6 +77,28 @@ describe('the jobs layer', () => {
     );
     expect(attempts).toEqual([1, 2, 3]);
     expect(row).toMatchObject({ attempts: 3, last_error: null });
+  });
+
+  it('runs delayed jobs and retries when due on the embedded database, which does not poll', async () => {
+    // One process: only its own jobs exist, so it sleeps until the next one is due (a minute at
+    // most) rather than polling every second.
+    const jobs = runner({ singleProcess: true, pollMs: undefined });
+    const attempts: number[] = [];
+    jobs.define({
+      name: 'test.due',
+      retryDelayMs: 100,
+      run: async (_payload, job) => {
+        attempts.push(job.attempt);
+        if (job.attempt === 1) throw new Error('not yet');
+      },
+    });
+    await jobs.start();
+    await jobs.enqueue('test.due', {}, { delayMs: 300 });
+    await until(
+      () => jobRows('test.due'),
+      (rows) => rows[0]?.status === 'done',
+    );
+    expect(attempts).toEqual([1, 2]);
   });
 
   it('gives up after the last attempt and keeps the error', async () => {

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AuthChecking } from '#client/app/page-loading.tsx';
-import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
 
 /** The user is fetched again whenever the path changes (spec 01-core §2 "Protected-route behaviour"). */
 function useUserCheckedPerPath() {

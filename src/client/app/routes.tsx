@@ -6,9 +6,9 @@ import type { AreaKey } from '#client/features/coming-soon/areas.ts';
 import { FEATURE_PAGES } from '#client/features/marketing/feature-pages.ts';
 
 // Every page is its own chunk, loaded on first visit (spec 01-core §2 "Pages load lazily").
-const HomePage = lazy(() => import('#client/features/home/home-page.tsx'));
+const HomePage = lazy(() => import('#client/features/marketing/home-page.tsx'));
 const ChatPage = lazy(() => import('#client/features/chat/chat-page.tsx'));
-const HistoryPage = lazy(() => import('#client/features/history/history-page.tsx'));
+const HistoryPage = lazy(() => import('#client/app/pages/history-screen.tsx'));
 const PersonasPage = lazy(() => import('#client/features/personas/personas-page.tsx'));
 const SettingsPage = lazy(() => import('#client/features/settings/settings-page.tsx'));
 const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));

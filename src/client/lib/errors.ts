@@ -1,4 +1,5 @@
 import { HttpError } from '#client/lib/http.ts';
+import type { ErrorCode } from '#shared/errors/app-error.ts';
 
 /** Kinds of spec 01-core §8 "Classification of errors on the client", in table order. */
 export type ErrorKind =
@@ -14,18 +15,11 @@ export type ErrorKind =
   | 'validation'
   | 'unknown';
 
-export type ClientErrorCode =
-  | 'TIMEOUT_ERROR'
-  | 'NETWORK_ERROR'
-  | 'QUOTA_EXCEEDED_ERROR'
-  | 'API_ERROR'
-  | 'AUTH_ERROR'
-  | 'PERMISSION_ERROR'
-  | 'RATE_LIMIT_ERROR'
-  | 'SERVER_ERROR'
-  | 'CLIENT_ERROR'
-  | 'VALIDATION_ERROR'
-  | 'UNKNOWN_ERROR';
+/**
+ * The codes of spec 01-core §8 the client classifies into: the shared error codes without the two
+ * only the server answers with (a 404 or 409 is classified by its status).
+ */
+export type ClientErrorCode = Exclude<ErrorCode, 'NOT_FOUND' | 'CONFLICT'>;
 
 export interface ClassifiedError {
   kind: ErrorKind;

@@ -37,6 +37,11 @@ export interface RequestOptions {
   accept?: string;
   /** Resumes an event stream after the last event seen (the Last-Event-ID header, WHATWG SSE). */
   lastEventId?: string;
+  /**
+   * The Idempotency-Key header: a retry of the same request carries the same key, so the server
+   * answers it with the first one's result instead of acting twice (POST /api/chat).
+   */
+  idempotencyKey?: string;
 }
 
 export function backoffDelay(attempt: number): number {
@@ -81,6 +86,7 @@ async function requestOnce(method: string, path: string, body: unknown, options:
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   try {
     const response = await fetch(apiUrl(path), {

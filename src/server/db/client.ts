@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { MIGRATION_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 
 /** The one database interface both drivers provide. */
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Runs `work` while no other instance on this database does (migrations: bootstrap.ts). */
+  withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
@@ -56,6 +59,7 @@ function openPostgres(
     db,
     kind,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    withMigrationLock: (work) => withAdvisoryLock(config, MIGRATION_LOCK_KEY, work),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -93,6 +97,8 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
 
   return {
     ...handle,
+    // The data directory belongs to this one process: there is nobody to wait for.
+    withMigrationLock: (work) => work(),
     close: async () => {
       await handle.close();
       await thread.close();

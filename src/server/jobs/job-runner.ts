@@ -9,6 +9,7 @@ import {
   expireAllLeases,
   failJob,
   insertJob,
+  nextDueAt,
   releaseJobs,
   renewLeases,
   type JobRow,
@@ -24,8 +25,12 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /** Jobs one instance runs at once; default 4. */
   concurrency?: number;
-  /** Embedded database: one process, so jobs still running at start were cut off by a crash. */
-  expireLeasesAtStart?: boolean;
+  /**
+   * Embedded database: this is the only process. Jobs still running at start were cut off by a
+   * crash, and no other process enqueues, so the idle loop sleeps until the next job is due or
+   * the next periodic slot begins (at most a minute) instead of polling.
+   */
+  singleProcess?: boolean;
 }
 
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
@@ -58,7 +63,7 @@ interface Running {
  */
 export function createJobs(options: JobRunnerOptions): Jobs {
   const { db, log, leaseMs } = options;
-  const pollMs = options.pollMs ?? 1000;
+  const pollMs = options.pollMs ?? (options.singleProcess ? 60_000 : 1000);
   const concurrency = options.concurrency ?? 4;
   const token = randomUUID();
   const definitions = new Map<string, JobDefinition<never>>();
@@ -74,10 +79,10 @@ export function createJobs(options: JobRunnerOptions): Jobs {
     woken = true;
     wakeUp?.();
   };
-  const pause = () =>
+  const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       if (woken || state !== 'running') return resolve();
-      const timer = setTimeout(resolve, pollMs);
+      const timer = setTimeout(resolve, ms);
       wakeUp = () => {
         clearTimeout(timer);
         resolve();
@@ -145,6 +150,17 @@ export function createJobs(options: JobRunnerOptions): Jobs {
     running.set(row.id, { controller, task });
   };
 
+  /** How long the loop may sleep: pollMs, or less when a known job or slot comes due sooner. */
+  const idleFor = async () => {
+    if (!options.singleProcess) return pollMs;
+    const now = Date.now();
+    let until = now + pollMs;
+    for (const entry of schedules) until = Math.min(until, slotAt(entry.schedule, now).next);
+    const due = await nextDueAt(db, [...definitions.keys()]).catch(() => null);
+    if (due) until = Math.min(until, due.getTime());
+    return Math.max(0, until - now);
+  };
+
   const work = async () => {
     while (state === 'running') {
       await enqueueSlots();
@@ -163,7 +179,7 @@ export function createJobs(options: JobRunnerOptions): Jobs {
         }
       }
       for (const row of claimed) launch(row);
-      if (claimed.length === 0 || claimed.length < free) await pause();
+      if (claimed.length === 0 || claimed.length < free) await pause(await idleFor());
     }
   };
 
@@ -200,7 +216,7 @@ export function createJobs(options: JobRunnerOptions): Jobs {
     },
     async start() {
       if (state !== 'idle') return;
-      if (options.expireLeasesAtStart) await expireAllLeases(db);
+      if (options.singleProcess) await expireAllLeases(db);
       state = 'running';
       heartbeat = setInterval(
         () => {

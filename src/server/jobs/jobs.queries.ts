@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, min, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 
@@ -61,6 +61,16 @@ export async function claimJobs(
     })
     .where(inArray(jobs.id, due))
     .returning();
+}
+
+/** When the next queued job of these names is due; null when none is queued. */
+export async function nextDueAt(db: Executor, names: string[]) {
+  if (names.length === 0) return null;
+  const [row] = await db
+    .select({ at: min(jobs.runAt) })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'queued'), inArray(jobs.name, names)));
+  return row?.at ?? null;
 }
 
 /** Renews the leases still held by `token`; returns the ids it still holds. */

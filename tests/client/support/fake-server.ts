@@ -50,9 +50,19 @@ export const streamedReply = (
     ],
   ]);
 
+/** Requests no route of the fake answered since the last look (setup.ts fails the test on any). */
+const unhandled: string[] = [];
+
+/** The unhandled requests of the test that just ran; the list starts empty for the next one. */
+export function takeUnhandledRequests(): string[] {
+  return unhandled.splice(0);
+}
+
 /**
  * Replaces the browser's fetch (the network edge) with routes answered in-process, and records
- * every request the app sends. Our own code runs unchanged.
+ * every request the app sends. Our own code runs unchanged. A request no route matches is answered
+ * 404 and fails the test (as the browser tests fail on an unexpected failed load): a test that
+ * means a 404 says so with a route.
  */
 export function fakeServer(routes: Record<string, Handler | Answer>) {
   const requests: RecordedRequest[] = [];
@@ -72,7 +82,9 @@ export function fakeServer(routes: Record<string, Handler | Answer>) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
-    const route = routes[`${request.method} ${url.split('?')[0]}`];
+    const key = `${request.method} ${url.split('?')[0]}`;
+    const route = routes[key];
+    if (route === undefined) unhandled.push(key);
     const answer = typeof route === 'function' ? await route(request) : route;
     const {
       status,
@@ -97,6 +109,41 @@ export function fakeServer(routes: Record<string, Handler | Answer>) {
   vi.stubGlobal('fetch', fetchStub);
   return { requests, fetch: fetchStub };
 }
+
+/** GET /healthz of a running server (the home page shows whether it is reachable). */
+export const HEALTHY = { status: 200, body: { status: 'ok' } };
+
+/** An answer the server gives for a route that does not exist (yet) on it. */
+export const NOT_FOUND = {
+  status: 404,
+  body: { message: 'Not found', code: 'NOT_FOUND', statusCode: 404 },
+};
+
+/** The input bar's reads of a server without models or personas to offer. */
+export const NO_CHOICES = {
+  'GET /api/models': { status: 200, body: { offline: false, models: [] } },
+  'GET /api/personas': { status: 200, body: [] },
+};
+
+/** GET /api/conversations/{id} of a conversation without a title or persona. */
+export const conversationRoutes = (...ids: string[]) =>
+  Object.fromEntries(
+    ids.map((conversationId, index) => [
+      `GET /api/conversations/${conversationId}`,
+      {
+        status: 200,
+        body: {
+          id: index + 1,
+          title: null,
+          timestamp: '2026-01-01T00:00:00.000Z',
+          conversationId,
+          personaId: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      },
+    ]),
+  );
 
 export const GUEST = {
   status: 401,

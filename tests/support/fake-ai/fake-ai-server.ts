@@ -134,6 +134,10 @@ export class FakeAi {
         void answer(res, record.body, script).catch(() => res.destroy());
       });
     });
+    // Node closes an idle keep-alive connection after 5 s; a client reusing it at that moment gets
+    // "other side closed" (bench/chat-stream.ts did, on a loaded machine). Providers keep idle
+    // connections far longer, and close() destroys the open ones anyway.
+    this.server.keepAliveTimeout = 60_000;
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));

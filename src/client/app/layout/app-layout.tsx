@@ -7,11 +7,8 @@ import { Sidebar } from '#client/app/layout/sidebar.tsx';
 import { Starfield } from '#client/app/layout/starfield.tsx';
 import { useViewportHeight } from '#client/app/layout/use-viewport-height.ts';
 import { PageLoading } from '#client/app/page-loading.tsx';
-import { useUser } from '#client/features/auth/api/get-user.ts';
-import {
-  useConversations,
-  useConversationsRefresh,
-} from '#client/features/conversations/api/get-conversations.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
+import { useConversations, useConversationsRefresh } from '#client/lib/api/get-conversations.ts';
 import { useApplySettings, useSettings } from '#client/features/settings/use-settings.ts';
 import { resolveTheme } from '#client/lib/appearance.ts';
 import { useToasts } from '#client/components/ui/toast-store.ts';

@@ -8,7 +8,7 @@ import { DRAWER_BOTTOM, DRAWER_TOP } from '#client/app/layout/nav-items.ts';
 import { ConversationTitle } from '#client/app/layout/recent-conversations.tsx';
 import { useNativeModal } from '#client/components/ui/use-native-modal.ts';
 import { useLogout } from '#client/features/auth/api/auth-mutations.ts';
-import type { ConversationList } from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationList } from '#client/lib/api/get-conversations.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 
 /** The drawer lists the latest 10 conversations, then '+N more' (spec 01-core §2, §9). */

@@ -1,9 +1,9 @@
 import { LogIn, Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '#client/app/layout/logo.tsx';
-import type { ConversationList } from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationList } from '#client/lib/api/get-conversations.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 
 const MobileDrawer = lazy(() => import('#client/app/layout/mobile-drawer.tsx'));
@@ -23,10 +23,13 @@ export function MobileNav({
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const location = useLocation();
-
-  useEffect(() => {
+  // Another address closes the drawer: adjusted while rendering, not in an effect after it.
+  const address = location.pathname + location.search;
+  const [openedAt, setOpenedAt] = useState(address);
+  if (openedAt !== address) {
+    setOpenedAt(address);
     setOpen(false);
-  }, [location.pathname, location.search]);
+  }
 
   return (
     <>

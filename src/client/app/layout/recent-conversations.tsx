@@ -3,10 +3,7 @@ import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { VirtualList } from '#client/components/ui/virtual-list.tsx';
-import type {
-  ConversationList,
-  ConversationSummary,
-} from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationList, ConversationSummary } from '#client/lib/api/get-conversations.ts';
 
 const SearchDialog = lazy(() => import('#client/features/search/search-dialog.tsx'));
 

@@ -7,7 +7,7 @@ import { NavLinkItem } from '#client/app/layout/nav-link-item.tsx';
 import { sidebarItems } from '#client/app/layout/nav-items.ts';
 import { RecentConversations } from '#client/app/layout/recent-conversations.tsx';
 import { UserCard } from '#client/app/layout/user-card.tsx';
-import type { ConversationList } from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationList } from '#client/lib/api/get-conversations.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 
 const COLLAPSED_KEY = 'orbit.sidebarCollapsed';

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin, useRegister } from '#client/features/auth/api/auth-mutations.ts';
-import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
 import { toFieldErrors, type FieldErrors } from '#client/features/auth/field-errors.ts';
 import { TextField } from '#client/features/auth/text-field.tsx';
 import { LoginSchema, RegisterSchema } from '#shared/auth/auth-schemas.ts';

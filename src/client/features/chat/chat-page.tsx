@@ -2,12 +2,12 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
-import { useUser } from '#client/features/auth/api/get-user.ts';
-import { LoginRequired } from '#client/features/auth/login-required.tsx';
+import { useUser } from '#client/lib/api/get-user.ts';
+import { LoginRequired } from '#client/components/login-required.tsx';
 import { notifyError } from '#client/lib/notify.ts';
 import { ChatInput } from './chat-input.tsx';
 import { useComposerChoices } from './composer/use-composer-choices.ts';
-import type { ChatExportFormat } from './chat-export.ts';
+import type { ChatExportFormat } from './api/download-export.ts';
 import { ChatToolbar } from './chat-toolbar.tsx';
 import { filterMessages } from './filter-messages.ts';
 import type { MessageActions } from './message-actions.ts';
@@ -67,7 +67,11 @@ function ChatScreen() {
 
   useEffect(preloadMessageList, []);
   // Another conversation: the overlay closes (its query belonged to the one before).
-  useEffect(() => setSearch(null), [id]);
+  const [searchedIn, setSearchedIn] = useState(id);
+  if (searchedIn !== id) {
+    setSearchedIn(id);
+    setSearch(null);
+  }
 
   const searchButton = useRef<HTMLButtonElement>(null);
   /** Escape or the overlay's close button: the focus goes back where the search was opened. */
@@ -106,7 +110,7 @@ function ChatScreen() {
       return;
     }
     try {
-      const { downloadExport } = await import('./chat-export.ts');
+      const { downloadExport } = await import('./api/download-export.ts');
       await downloadExport(id, format);
     } catch (error) {
       // Spec 01-core §8: 'Export fehlgeschlagen', for PDF 'Failed to create PDF'.

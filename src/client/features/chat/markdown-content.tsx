@@ -1,10 +1,11 @@
 import type { Element, ElementContent } from 'hast';
-import type { ComponentProps, ReactElement } from 'react';
+import { useMemo, useState, type ComponentProps, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block.tsx';
+import { imagesShown, rememberShown, RemoteImages, ReplyImage } from './reply-images.tsx';
 
 /** The protocols GitHub's sanitizer allows in links: the web, mail and chat addresses. */
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'irc:', 'ircs:', 'xmpp:']);
@@ -80,10 +81,7 @@ const components: Components = {
       />
     );
   },
-  img: ({ node: _node, alt, ...props }) =>
-    props.src ? (
-      <img {...props} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
-    ) : null,
+  img: ReplyImage,
 };
 
 /** Replies whose rendered output is kept: more than a long conversation's pages scrolled through. */
@@ -123,12 +121,26 @@ function renderMarkdown(text: string): ReactElement {
  * (set off by a bar: the base styles leave a blockquote looking like any paragraph) and code
  * blocks with a copy button and highlighting loaded on demand.
  * Raw HTML is never rendered (no rehype-raw); rehype-sanitize strips scripts and event handlers
- * and prefixes ids with `user-content-`. Loaded lazily so the first page stays small.
+ * and prefixes ids with `user-content-`. Remote images wait for the user's 'show image'
+ * (reply-images.tsx). Loaded lazily so the first page stays small.
  */
 export default function MarkdownContent({ text }: { text: string }) {
+  const [shown, setShown] = useState(() => imagesShown(text));
+  const images = useMemo(
+    () => ({
+      shown: shown || imagesShown(text),
+      show: () => {
+        rememberShown(text);
+        setShown(true);
+      },
+    }),
+    [shown, text],
+  );
   return (
-    <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
-      {renderMarkdown(text)}
-    </div>
+    <RemoteImages value={images}>
+      <div className="space-y-3 break-words [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-surface-2 [&_:not(pre)>code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6 [&_li.task-list-item]:list-none">
+        {renderMarkdown(text)}
+      </div>
+    </RemoteImages>
   );
 }

@@ -7,7 +7,7 @@ import type { Message } from '#shared/chat/chat-schemas.ts';
 import { saveFeedback } from './api/save-feedback.ts';
 import { useCopy } from './copy-text.ts';
 import type { MessageActions } from './message-actions.ts';
-import type { ChatItem } from './use-chat.ts';
+import type { ChatItem } from './chat-items.ts';
 
 function ActionButton({
   label,

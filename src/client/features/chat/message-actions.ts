@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Message } from '#shared/chat/chat-schemas.ts';
-import type { ChatItem } from './use-chat.ts';
+import type { ChatItem } from './chat-items.ts';
 
 /**
  * What a message bubble can do to the conversation. Given by the chat screen through context so

@@ -6,7 +6,7 @@ import { useMessageActions } from './message-actions.ts';
 import { MessageActionBar } from './message-action-bar.tsx';
 import { MessageEditForm } from './message-edit-form.tsx';
 import { useMessageEditing } from './message-editing.tsx';
-import type { ChatItem } from './use-chat.ts';
+import type { ChatItem } from './chat-items.ts';
 
 // The Markdown renderer is its own chunk: the first page load stays within the bundle budget.
 const MarkdownContent = lazy(() => import('./markdown-content.tsx'));

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatItem } from './use-chat.ts';
+import type { ChatItem } from './chat-items.ts';
 import type { VirtualMessageListProps } from './virtual-message-list.tsx';
 
 const SUGGESTIONS = ['one', 'two', 'three'] as const;

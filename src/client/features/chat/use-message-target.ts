@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ChatItem } from './use-chat.ts';
+import type { ChatItem } from './chat-items.ts';
 
 /** The address's `?message=<id>`: the message a search hit points at (null: none or not an id). */
 export function parseMessageTarget(value: string | null): number | null {

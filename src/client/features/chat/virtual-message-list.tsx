@@ -1,20 +1,16 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageBubble, StreamingBubble, type MessageTarget } from './message-bubble.tsx';
 import { useStreamText, type StreamText } from './stream-text.ts';
-import type { ChatItem, ChatStatus } from './use-chat.ts';
+import { useTarget } from './use-hit-focus.ts';
+import { useFirstItemIndex, useFollowsNewRows } from './use-list-position.ts';
+import type { ChatItem, ChatStatus } from './chat-items.ts';
 
 /** Spec 01-core §9: near-bottom threshold, list overscan, viewport extension top and bottom. */
 const NEAR_BOTTOM_PX = 120;
 const OVERSCAN_PX = 200;
 const VIEWPORT_EXTENSION_PX = { top: 100, bottom: 100 };
-/** Virtuoso counts item positions from here so older pages can be put in front (prepended). */
-const FIRST_INDEX = 10_000_000;
-/** How long a search hit's message stays outlined after the list shows it. */
-const HIGHLIGHT_MS = 3000;
-/** Frames in which the focus may move to a search hit's message once the list shows it. */
-const FOCUS_FRAMES = 60;
 
 /** The typing indicator or the reply as it streams: the last row while a reply is pending. */
 const PENDING_KEY = 'pending';
@@ -38,21 +34,6 @@ export interface VirtualMessageListProps {
   targetId?: number | null;
 }
 
-/**
- * Where the first item sits in Virtuoso's index space: lowered by the number of messages put in
- * front, so the messages in view stay where they are when an older page arrives.
- */
-function useFirstItemIndex(items: ChatItem[]) {
-  const state = useRef({ firstKey: items[0]?.key, index: FIRST_INDEX });
-  const firstKey = items[0]?.key;
-  if (firstKey !== state.current.firstKey) {
-    const shift = items.findIndex((item) => item.key === state.current.firstKey);
-    if (shift > 0) state.current.index -= shift;
-    state.current.firstKey = firstKey;
-  }
-  return state.current.index;
-}
-
 interface ListContext {
   showOlder: boolean;
   loadingOlder: boolean;
@@ -67,19 +48,6 @@ function PageStatus({ loading, label }: { loading: boolean; label: string }) {
       {loading ? label : '\u00a0'}
     </p>
   );
-}
-
-/**
- * Whether rows added at the end are new messages the list follows, not a newer page it was opened
- * before (a search hit's list): true when the rows before them reached the conversation's end.
- */
-function useFollowsNewRows(items: ChatItem[], hasNewer: boolean) {
-  const lastKey = items.at(-1)?.key;
-  const state = useRef({ lastKey, hasNewer, follows: !hasNewer });
-  if (lastKey !== state.current.lastKey) state.current.follows = !state.current.hasNewer;
-  state.current.lastKey = lastKey;
-  state.current.hasNewer = hasNewer;
-  return state;
 }
 
 /** Stable components (Virtuoso remounts ones created during render): state comes as context. */
@@ -115,65 +83,6 @@ const MessageRow = memo(function MessageRow({
     </div>
   );
 });
-
-/**
- * Scrolls to a search hit's message when it changes (on mount `initialTopMostItemIndex` does),
- * outlines it for a moment and moves the focus to it once, so keyboard and screen reader users
- * land on it too. `index`: its position in the rows, -1 while it is not among them.
- */
-function useTarget(
-  targetId: number | null,
-  index: number,
-  virtuoso: RefObject<VirtuosoHandle | null>,
-) {
-  const [highlighted, setHighlighted] = useState<number | null>(null);
-  const shown = useRef<number | null>(null);
-  const mounted = useRef(false);
-  /** The target's bubble while it is rendered; the focus goes to it once it is. */
-  const bubble = useRef<HTMLElement | null>(null);
-  /** Frames left to try the focus in (0: none pending). */
-  const focusTries = useRef(0);
-  const focusBubble = useCallback(function tryFocus() {
-    const element = bubble.current;
-    if (!element || focusTries.current === 0) return;
-    element.focus({ preventScroll: true });
-    // Virtuoso keeps its rows hidden (not focusable) until it has reached its first position.
-    if (document.activeElement === element) focusTries.current = 0;
-    else if (--focusTries.current > 0) requestAnimationFrame(tryFocus);
-  }, []);
-  const indexRef = useRef(index);
-  indexRef.current = index;
-  const present = index !== -1;
-
-  useEffect(() => {
-    const wasMounted = mounted.current;
-    mounted.current = true;
-    if (targetId === null || !present || shown.current === targetId) return;
-    shown.current = targetId;
-    if (wasMounted) virtuoso.current?.scrollToIndex({ index: indexRef.current, align: 'center' });
-    // Rendered already (the list opened at it) or when it scrolls into view (the ref below).
-    focusTries.current = FOCUS_FRAMES;
-    focusBubble();
-    setHighlighted(targetId);
-  }, [targetId, present, virtuoso, focusBubble]);
-
-  useEffect(() => {
-    if (highlighted === null) return;
-    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [highlighted]);
-
-  /** The target bubble's ref: focused once, without scrolling the list. */
-  const focusOnce = useCallback(
-    (element: HTMLElement | null) => {
-      bubble.current = element;
-      focusBubble();
-    },
-    [focusBubble],
-  );
-
-  return { highlighted, focusOnce };
-}
 
 /** The reply as it streams; `onGrow` after each committed piece of text. */
 function StreamingRow({ stream, onGrow }: { stream: StreamText; onGrow: () => void }) {
@@ -286,7 +195,7 @@ export default function VirtualMessageList({
       // Spec 01-core §4: a new message jumps to the bottom when within 120 px of it, else glides.
       // A newer page (below a search hit) stays where it arrives: the reader scrolls on.
       followOutput={(isAtBottom) =>
-        searching || !follows.current.follows ? false : isAtBottom ? 'auto' : 'smooth'
+        searching || !follows ? false : isAtBottom ? 'auto' : 'smooth'
       }
       atBottomThreshold={NEAR_BOTTOM_PX}
       atBottomStateChange={(bottom) => {

@@ -1,18 +1,14 @@
 import { Loader2, MessageSquarePlus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VirtualList } from '#client/components/ui/virtual-list.tsx';
 import { showToast } from '#client/components/ui/toast-store.ts';
-import { useUser } from '#client/features/auth/api/get-user.ts';
-import { LoginRequired } from '#client/features/auth/login-required.tsx';
-import { useDeleteConversation } from '#client/features/conversations/api/delete-conversation.ts';
-import {
-  useConversations,
-  type ConversationSummary,
-} from '#client/features/conversations/api/get-conversations.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
+import { LoginRequired } from '#client/components/login-required.tsx';
+import { useDeleteConversation } from '#client/features/history/api/delete-conversation.ts';
+import { useConversations, type ConversationSummary } from '#client/lib/api/get-conversations.ts';
 import { HISTORY_ROW_HEIGHT, HistoryRow } from '#client/features/history/history-row.tsx';
-import { SearchPanel } from '#client/features/search/search-panel.tsx';
 import { notifySuccess } from '#client/lib/notify.ts';
 
 function Spinner({ label }: { label: string }) {
@@ -99,8 +95,14 @@ function ConversationRows({ userId }: { userId: number }) {
   );
 }
 
-/** /history (spec 01-core §2): past conversations and the search through all of them. */
-export default function HistoryPage() {
+/** The search across all conversations; while there is no query it shows `idle` (the list). */
+export type HistorySearch = ComponentType<{ userId: number; idle: ReactNode }>;
+
+/**
+ * /history (spec 01-core §2): past conversations and the search through all of them. The search
+ * is another feature's: src/client/app composes the two (decision 055).
+ */
+export function HistoryPage({ SearchPanel }: { SearchPanel: HistorySearch }) {
   const { t } = useTranslation('history');
   const { user } = useUser();
   if (!user) return <LoginRequired title={t('title')} text={t('loginRequired')} />;

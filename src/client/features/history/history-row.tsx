@@ -1,7 +1,7 @@
 import { Loader2, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ConversationSummary } from '#client/features/conversations/api/get-conversations.ts';
+import type { ConversationSummary } from '#client/lib/api/get-conversations.ts';
 import { formatDate } from '#client/lib/format-date.ts';
 
 /** Every row is this tall, so the list can render only the rows in view. */

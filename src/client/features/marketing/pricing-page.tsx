@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
 import { FREE_MESSAGES_PER_MONTH, PLAN_CURRENCY, PLANS } from '#client/features/marketing/plans.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 

@@ -1,7 +1,7 @@
 import { Languages, MessageSquare, Pencil, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { personaDescription, personaName } from '#client/features/personas/api/get-personas.ts';
+import { personaDescription, personaName } from '#client/lib/api/get-personas.ts';
 import { PersonaIcon } from '#client/features/personas/persona-icon.tsx';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import type { Persona } from '#shared/personas/persona-schemas.ts';

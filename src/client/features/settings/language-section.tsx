@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '#client/components/ui/choice-group.tsx';
+import { LANGUAGE_NAMES } from '#shared/settings/language-names.ts';
 import { LANGUAGES } from '#shared/settings/settings-options.ts';
 import type { Language, UpdateSettingsInput } from '#shared/settings/settings-schemas.ts';
-
-/** Each language under its own name, so anyone finds theirs whatever is shown now. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  de: 'Deutsch',
-  en: 'English',
-  zh: '中文',
-  mk: 'Македонски',
-  sq: 'Shqip',
-  ko: '한국어',
-};
 
 export function LanguageSection({
   language,

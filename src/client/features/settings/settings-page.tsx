@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tierLabelKey } from '#client/app/layout/user-card.tsx';
 import { ConversationTitle } from '#client/app/layout/recent-conversations.tsx';
-import { useConversations } from '#client/features/conversations/api/get-conversations.ts';
+import { useConversations } from '#client/lib/api/get-conversations.ts';
 import { AiSection } from '#client/features/settings/ai-section.tsx';
 import { AppearanceSection } from '#client/features/settings/appearance-section.tsx';
 import { LanguageSection } from '#client/features/settings/language-section.tsx';

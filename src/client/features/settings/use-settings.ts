@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useUser } from '#client/features/auth/api/get-user.ts';
-import { settingsQueryOptions } from '#client/features/settings/api/get-settings.ts';
-import { useUpdateSettings } from '#client/features/settings/api/update-settings.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
+import { settingsQueryOptions } from '#client/lib/api/get-settings.ts';
+import { useUpdateSettings } from '#client/lib/api/update-settings.ts';
 import {
   applyAppearance,
   readStoredAppearance,

@@ -45,22 +45,20 @@ export async function findOwnFiles(db: Executor, userId: number, ids: number[]) 
     .where(and(inArray(userFiles.id, ids), eq(userFiles.userId, userId)));
 }
 
+/** No chat_files row links the file: no message was sent with it, or none is left. */
+const isUnlinked = (db: Executor) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(chatFiles)
+      .where(eq(chatFiles.fileId, userFiles.id)),
+  );
+
 /** The user's files among `ids` that no chat_files row links; their storage paths. */
 export async function deleteUnlinkedFiles(db: Executor, userId: number, ids: number[]) {
   return db
     .delete(userFiles)
-    .where(
-      and(
-        inArray(userFiles.id, ids),
-        eq(userFiles.userId, userId),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(chatFiles)
-            .where(eq(chatFiles.fileId, userFiles.id)),
-        ),
-      ),
-    )
+    .where(and(inArray(userFiles.id, ids), eq(userFiles.userId, userId), isUnlinked(db)))
     .returning({ storagePath: userFiles.storagePath });
 }
 
@@ -168,16 +166,6 @@ export async function failStaleProcessing(db: Executor, startedBefore: Date, mes
 export async function deleteUnattachedFiles(db: Executor, createdBefore: Date) {
   return db
     .delete(userFiles)
-    .where(
-      and(
-        lt(userFiles.createdAt, createdBefore),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(chatFiles)
-            .where(eq(chatFiles.fileId, userFiles.id)),
-        ),
-      ),
-    )
+    .where(and(lt(userFiles.createdAt, createdBefore), isUnlinked(db)))
     .returning({ storagePath: userFiles.storagePath });
 }

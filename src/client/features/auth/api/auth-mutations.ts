@@ -4,7 +4,7 @@ import { apiRequest, HttpError, readJson } from '#client/lib/http.ts';
 import { showToast } from '#client/components/ui/toast-store.ts';
 import { currentLanguage, FALLBACK_LANGUAGE } from '#client/lib/i18n.ts';
 import { notifySuccess } from '#client/lib/notify.ts';
-import { userQueryOptions } from '#client/features/auth/api/get-user.ts';
+import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

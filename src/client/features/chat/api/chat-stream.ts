@@ -1,47 +1,7 @@
-import { apiRequest, HttpError } from '#client/lib/http.ts';
+import { readEvents } from '#client/lib/event-stream.ts';
+import { apiRequest, HttpError, type RequestOptions } from '#client/lib/http.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
-
-/** One Server-Sent Event as the chat routes write it (`event:` and one `data:` line of JSON). */
-export interface SseEvent {
-  event: string;
-  data: string;
-  /** The event's `id:`, sent back as Last-Event-ID to resume after it. */
-  id?: string;
-}
-
-/**
- * Splits a text/event-stream body into events. Buffers across chunk borders; comment lines
- * (heartbeats) and `retry:` fields are skipped.
- */
-export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-        let event = 'message';
-        let id: string | undefined;
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-          else if (line.startsWith('id:')) id = line.slice(3).trim();
-        }
-        if (data.length > 0) yield { event, data: data.join('\n'), ...(id ? { id } : {}) };
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
+import type { TurnRequest } from '../chat-items.ts';
 
 export interface StreamHandlers {
   /** The server accepted the message: ids of the conversation and both messages. */
@@ -49,11 +9,6 @@ export interface StreamHandlers {
   onDelta?: (text: string) => void;
   /** Every event's id, to resume with Last-Event-ID after a dropped connection. */
   onEventId?: (id: string) => void;
-}
-
-export interface ChatSendBody {
-  message: string;
-  conversationId?: string | null;
 }
 
 /** Spec 01-core §5: a reply without a message is an error with this text. */
@@ -64,14 +19,14 @@ export const INVALID_REPLY_MESSAGE = 'Ungültige Antwort vom Server erhalten';
  * X-Requested-With). Resolves with the `done` reply; an `error` event or a non-2xx answer (for
  * example 429 QUOTA_EXCEEDED_ERROR before anything streams) rejects with an HttpError.
  */
-export async function streamChat(
-  path: string,
-  body: unknown,
+export async function streamChat<Path extends TurnRequest['path']>(
+  path: Path,
+  body: Extract<TurnRequest, { path: Path }>['body'],
   handlers: StreamHandlers,
-  signal?: AbortSignal,
+  options: Pick<RequestOptions, 'signal' | 'idempotencyKey'> = {},
 ): Promise<ChatReply> {
   const response = await apiRequest('POST', path, body, {
-    signal,
+    ...options,
     accept: 'text/event-stream',
   });
   return readReply(response, handlers);

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '#client/components/ui/toast-store.ts';
-import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useLatest } from '#client/lib/use-latest.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
+import { deleteFile } from '#client/features/chat/api/delete-file.ts';
 import { uploadFile } from '#client/features/chat/api/upload-file.ts';
 import { classifyError } from '#client/lib/errors.ts';
-import { apiRequest, HttpError } from '#client/lib/http.ts';
+import { HttpError } from '#client/lib/http.ts';
 import { MAX_FILES_PER_MESSAGE } from '#shared/chat/chat-limits.ts';
 import { accessTier } from '#shared/plans/tiers.ts';
 import { checkAttachment, formatFileSize, limitFromMessage } from './attachment-check.ts';
@@ -32,8 +34,7 @@ export function useAttachments() {
   const tier = user ? accessTier(user) : 'free';
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const uploads = useRef(new Map<string, AbortController>());
-  const countRef = useRef(0);
-  countRef.current = attachments.length;
+  const countRef = useLatest(attachments.length);
 
   useEffect(() => {
     const running = uploads.current;
@@ -68,7 +69,7 @@ export function useAttachments() {
             description: info.processingError ?? undefined,
             variant: 'destructive',
           });
-          void apiRequest('DELETE', `/api/files/${info.id}`).catch(() => undefined);
+          deleteFile(info.id);
           return;
         }
         setAttachments((list) =>
@@ -130,7 +131,7 @@ export function useAttachments() {
         void upload(file, key);
       }
     },
-    [t, tier, tooLargeToast, upload],
+    [t, tier, tooLargeToast, upload, countRef],
   );
 
   /** Removed before sending: the upload stops, or the stored file is deleted again. */
@@ -140,7 +141,7 @@ export function useAttachments() {
       if (running) running.abort();
       const item = attachments.find((entry) => entry.key === key);
       if (item?.fileId) {
-        void apiRequest('DELETE', `/api/files/${item.fileId}`).catch(() => undefined);
+        deleteFile(item.fileId);
       }
       drop(key);
     },

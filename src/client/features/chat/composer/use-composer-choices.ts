@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
 import { conversationQueryOptions } from '#client/features/chat/api/get-conversation.ts';
-import { modelsQueryOptions } from '#client/features/models/api/get-models.ts';
-import { personaName, personasQueryOptions } from '#client/features/personas/api/get-personas.ts';
-import { settingsQueryOptions } from '#client/features/settings/api/get-settings.ts';
+import { modelsQueryOptions } from '#client/lib/api/get-models.ts';
+import { personaName, personasQueryOptions } from '#client/lib/api/get-personas.ts';
+import { settingsQueryOptions } from '#client/lib/api/get-settings.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import { DEFAULT_MODEL_ID, OFFLINE_MODEL_ID } from '#shared/models/model-ids.ts';
 

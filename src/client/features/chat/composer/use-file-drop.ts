@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLatest } from '#client/lib/use-latest.ts';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
@@ -9,8 +10,7 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('F
  */
 export function useFileDrop(onFiles: (files: File[]) => void, enabled: boolean) {
   const [dragging, setDragging] = useState(false);
-  const handler = useRef(onFiles);
-  handler.current = onFiles;
+  const handler = useLatest(onFiles);
 
   useEffect(() => {
     // dragenter/dragleave fire for every child element crossed: count them.
@@ -49,7 +49,7 @@ export function useFileDrop(onFiles: (files: File[]) => void, enabled: boolean) 
       window.removeEventListener('dragleave', onLeave);
       window.removeEventListener('drop', onDrop);
     };
-  }, [enabled]);
+  }, [enabled, handler]);
 
   return dragging && enabled;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '#client/components/ui/toast-store.ts';
+import { useLatest } from '#client/lib/use-latest.ts';
 
 /** The part of the Web Speech API we use (not in every TypeScript DOM library). */
 interface Recognition {
@@ -44,8 +45,7 @@ export function useSpeechInput(onText: (spoken: string) => void) {
   const [supported] = useState(() => recognitionConstructor() !== undefined);
   const [listening, setListening] = useState(false);
   const active = useRef<Recognition | null>(null);
-  const handler = useRef(onText);
-  handler.current = onText;
+  const handler = useLatest(onText);
 
   useEffect(() => () => active.current?.abort(), []);
 
@@ -86,7 +86,7 @@ export function useSpeechInput(onText: (spoken: string) => void) {
       active.current = null;
       showToast({ title: t('voice.failed'), variant: 'destructive' });
     }
-  }, [i18n.language, t]);
+  }, [i18n.language, t, handler]);
 
   return { supported, listening, start, stop };
 }

@@ -18,7 +18,6 @@ import {
 import { TextInput } from '#client/features/personas/form/text-input.tsx';
 import { TranslationFields } from '#client/features/personas/form/translation-fields.tsx';
 import { PERSONA_ICONS, PersonaIcon } from '#client/features/personas/persona-icon.tsx';
-import { LANGUAGE_NAMES } from '#client/features/settings/language-section.tsx';
 import { classifyError } from '#client/lib/errors.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import { notifySuccess } from '#client/lib/notify.ts';
@@ -28,6 +27,7 @@ import {
   SYSTEM_PROMPT_MAX,
   type Persona,
 } from '#shared/personas/persona-schemas.ts';
+import { LANGUAGE_NAMES } from '#shared/settings/language-names.ts';
 import { LANGUAGES } from '#shared/settings/settings-options.ts';
 
 const ERROR_KEY = { create: 'errors.create', edit: 'errors.update', translations: 'errors.update' };

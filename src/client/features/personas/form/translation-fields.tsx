@@ -3,8 +3,8 @@ import {
   TRANSLATION_LANGUAGES,
   type PersonaFormValues,
 } from '#client/features/personas/form/persona-form-model.ts';
+import { LANGUAGE_NAMES } from '#shared/settings/language-names.ts';
 import { TextInput } from '#client/features/personas/form/text-input.tsx';
-import { LANGUAGE_NAMES } from '#client/features/settings/language-section.tsx';
 import { DESCRIPTION_MAX, NAME_MAX, SYSTEM_PROMPT_MAX } from '#shared/personas/persona-schemas.ts';
 
 /**

@@ -3,7 +3,7 @@ import {
   conversationsQueryOptions,
   refreshConversations,
   type ConversationsData,
-} from '#client/features/conversations/api/get-conversations.ts';
+} from '#client/lib/api/get-conversations.ts';
 import { apiRequest } from '#client/lib/http.ts';
 
 /** The cached pages without one conversation; the reported total shrinks with it. */

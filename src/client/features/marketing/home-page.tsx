@@ -1,7 +1,7 @@
 import { MessageSquarePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
 import { FEATURE_ICONS } from '#client/features/marketing/feature-icons.ts';
 import { FEATURE_PAGES } from '#client/features/marketing/feature-pages.ts';
 import { useServerStatus } from '#client/lib/use-server-status.ts';

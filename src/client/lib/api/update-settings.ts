@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import { settingsQueryOptions } from '#client/features/settings/api/get-settings.ts';
+import { settingsQueryOptions } from '#client/lib/api/get-settings.ts';
 import type { Settings, UpdateSettingsInput } from '#shared/settings/settings-schemas.ts';
 
 /**
