@@ -1,12 +1,19 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { stdSerializers } from 'pino';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
+import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
@@ -20,10 +27,12 @@ import { registerPersonaRoutes } from '#server/features/personas/personas.routes
 import { registerSearchRoutes } from '#server/features/search/search.routes.ts';
 import { registerSettingsRoutes } from '#server/features/settings/settings.routes.ts';
 import { registerAccessControl } from '#server/http/access.ts';
+import { registerApiReference } from '#server/http/api-reference.ts';
 import { registerCsrfProtection } from '#server/http/csrf.ts';
-import { registerErrorHandler } from '#server/http/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerGeneralRateLimit } from '#server/http/general-rate-limit.ts';
 import { registerHostCheck } from '#server/http/host-check.ts';
+import { registerOpenApi } from '#server/http/openapi.ts';
 import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
 import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
@@ -43,6 +52,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the API contract tests walk them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Largest JSON body accepted; uploads have their own limit. */
@@ -63,6 +74,8 @@ export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['lo
       ],
       censor: '[redacted]',
     },
+    // Every logged error, wherever it is logged: a database error loses its query parameters.
+    serializers: { err: (error: Error) => stdSerializers.err(toLoggableError(error) as Error) },
   };
 }
 
@@ -76,9 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     // A client that sends a body must not make us wait forever.
     requestTimeout: 120_000,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   // Jobs start once the app is ready and stop when it closes (after in-flight requests).
   const jobs = createJobs({
@@ -113,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionResolver(app, ctx);
   registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
+  await registerOpenApi(app, SESSION_COOKIE);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -132,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
+  registerApiReference(app);
 
   await registerStaticClient(app, deps.env.CLIENT_DIST_DIR);
   return app;

@@ -51,6 +51,18 @@ const persona = {
 };
 
 const MATRIX: Record<string, Case> = {
+  'GET /api/openapi.json': {
+    url: () => '/api/openapi.json',
+    expect: { guest: 200, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/docs': {
+    url: () => '/api/docs',
+    expect: { guest: 200, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/docs/:asset': {
+    url: () => '/api/docs/reference.js',
+    expect: { guest: 200, user: 200, other: 200, admin: 200 },
+  },
   'POST /api/register': {
     url: () => '/api/register',
     payload: () => ({ username: uniqueUsername('reg'), password: DEFAULT_PASSWORD }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type AppDeps } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { loadEnv, type Env } from '#server/env.ts';
 import { connectRedis } from '#server/redis.ts';
@@ -23,6 +23,8 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   /** Extra routes a test needs (registered before the app is ready). */
   beforeReady?: (app: FastifyInstance) => void,
+  /** What a test observes from inside: a logger, every route as it is registered. */
+  observers: Pick<AppDeps, 'logger' | 'onRoute'> = {},
 ): Promise<TestContext> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -35,7 +37,14 @@ export async function createTestApp(
   });
   const database = await openTestDatabase();
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, env.REDIS_PREFIX) : undefined;
-  const app = await buildApp({ env, database, redis, secret: TEST_SECRET, logger: false });
+  const app = await buildApp({
+    env,
+    database,
+    redis,
+    secret: TEST_SECRET,
+    logger: observers.logger ?? false,
+    ...(observers.onRoute ? { onRoute: observers.onRoute } : {}),
+  });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '#shared/errors/app-error.ts';
 import { RateLimitedError } from './rate-limit.ts';
@@ -28,6 +28,19 @@ export function toFieldErrors(issues: { instancePath: string; message?: string }
   }
   return fields;
 }
+
+/**
+ * Errors Fastify answers before any route or hook runs (a path that is not valid percent-encoded
+ * UTF-8, such as an encoded lone surrogate): the same envelope as everything else.
+ */
+export const frameworkErrors = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const appError = fromFastifyError(error);
+  void reply.status(appError.statusCode).send(appError.toEnvelope());
+};
 
 /** One error envelope for every non-2xx answer; no stack trace leaves the server. */
 export function registerErrorHandler(app: FastifyInstance): void {

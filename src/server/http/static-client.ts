@@ -53,7 +53,7 @@ export async function registerStaticClient(app: FastifyInstance, distDir: string
   };
 
   // The static wildcard would answer the bare directory with 403.
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = routePath(request);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_TIERS } from '#shared/plans/tiers.ts';
+import { storable, textSchema } from '#shared/validation/database-input.ts';
 
 /** Messages here become toast texts (spec 01-core §8 "server message"), so they are sentences. */
 
@@ -13,7 +14,7 @@ const EMAIL_MAX = 254;
 const URL_MAX = 2048;
 
 const requiredText = (label: string) =>
-  z.string({
+  textSchema({
     error: (issue) =>
       issue.input === undefined ? `${label} is required` : `${label} must be text`,
   });
@@ -36,16 +37,14 @@ const emptyToNull = (value: unknown) =>
 
 const EmailSchema = z.preprocess(
   emptyToNull,
-  z
-    .email({ error: 'Please enter a valid email address' })
+  storable(z.email({ error: 'Please enter a valid email address' }))
     .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
     .nullable(),
 );
 
 const DisplayNameSchema = z.preprocess(
   emptyToNull,
-  z
-    .string({ error: 'Display name must be text' })
+  textSchema({ error: 'Display name must be text' })
     .trim()
     .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
     .nullable(),
@@ -53,11 +52,7 @@ const DisplayNameSchema = z.preprocess(
 
 const AvatarUrlSchema = z.preprocess(
   emptyToNull,
-  z
-    .url({
-      protocol: /^https?$/,
-      error: 'Avatar must be an http or https URL',
-    })
+  storable(z.url({ protocol: /^https?$/, error: 'Avatar must be an http or https URL' }))
     .max(URL_MAX, `Avatar URL must be at most ${URL_MAX} characters`)
     .nullable(),
 );
@@ -141,3 +136,4 @@ export const PublicUserSchema = z.object({
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 export const LogoutResponseSchema = z.object({ message: z.string() });
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

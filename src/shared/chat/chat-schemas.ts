@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '#shared/errors/app-error.ts';
 import { PersonaRefSchema } from '#shared/settings/settings-schemas.ts';
-import { hasNoNul, NUL_MESSAGE, RowIdSchema } from '#shared/validation/database-input.ts';
+import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import { MAX_FILES_PER_MESSAGE } from './chat-limits.ts';
 
 /** Longest message text accepted (the JSON body limit is 1 MB). */
@@ -9,23 +9,22 @@ export const MAX_MESSAGE_CHARS = 100_000;
 
 const IdSchema = z.union([
   RowIdSchema,
-  z
-    .string()
+  textSchema()
     .regex(/^\d{1,9}$/)
     .transform(Number),
 ]);
 
 /** A conversation's random URL-safe id as it appears in routes (spec 01-core §3). */
-export const ConversationIdSchema = z.string().trim().min(1).max(128).refine(hasNoNul, NUL_MESSAGE);
+export const ConversationIdSchema = textSchema().trim().min(1).max(128);
 
-const MessageTextSchema = z
-  .string({ error: 'Message must be text' })
-  .max(MAX_MESSAGE_CHARS, `Message is too long (at most ${MAX_MESSAGE_CHARS} characters)`)
-  .refine(hasNoNul, NUL_MESSAGE);
+const MessageTextSchema = textSchema({ error: 'Message must be text' }).max(
+  MAX_MESSAGE_CHARS,
+  `Message is too long (at most ${MAX_MESSAGE_CHARS} characters)`,
+);
 
 const ReplyOptions = {
   /** A product model id; default: the user's settings (aiModel). */
-  model: z.string().trim().min(1).max(100).optional(),
+  model: textSchema().trim().min(1).max(100).optional(),
   personaId: PersonaRefSchema.optional(),
 };
 
@@ -37,7 +36,7 @@ const ReplyOptions = {
 export const ChatRequestSchema = z
   .object({
     message: MessageTextSchema.default(''),
-    conversationId: z.string().trim().max(128).refine(hasNoNul, NUL_MESSAGE).nullish(),
+    conversationId: textSchema().trim().max(128).nullish(),
     fileIds: z.array(IdSchema).max(MAX_FILES_PER_MESSAGE).optional(),
     chatHistory: z.array(z.unknown()).optional(),
     userId: z.unknown().optional(),
@@ -49,6 +48,8 @@ export const ChatRequestSchema = z
     path: ['message'],
   });
 export type ChatRequest = z.output<typeof ChatRequestSchema>;
+/** What a client sends to POST /api/chat. */
+export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
 
 /** POST /api/chat/edit: truncate from the edited user message and resend the new text. */
 export const EditRequestSchema = z.object({
@@ -59,6 +60,7 @@ export const EditRequestSchema = z.object({
   ...ReplyOptions,
 });
 export type EditRequest = z.output<typeof EditRequestSchema>;
+export type EditRequestInput = z.input<typeof EditRequestSchema>;
 
 /**
  * POST /api/chat/regenerate: replace an assistant reply (messageId) by answering the nearest
@@ -76,8 +78,12 @@ export const RegenerateRequestSchema = z
     path: ['messageId'],
   });
 export type RegenerateRequest = z.output<typeof RegenerateRequestSchema>;
+export type RegenerateRequestInput = z.input<typeof RegenerateRequestSchema>;
 
 export const StopRequestSchema = z.object({ conversationId: ConversationIdSchema });
+export type StopRequest = z.input<typeof StopRequestSchema>;
+/** GET /api/chat/stream/:conversationId: re-attach to a reply in progress. */
+export const ChatStreamParamsSchema = z.object({ conversationId: ConversationIdSchema });
 
 export const MessageStatusSchema = z.enum(['complete', 'stopped']);
 export const FeedbackValueSchema = z.enum(['positive', 'negative']);
@@ -104,6 +110,7 @@ export const MessageSchema = z.object({
   attachments: z.array(MessageAttachmentSchema),
 });
 export type Message = z.infer<typeof MessageSchema>;
+export const MessageListSchema = z.array(MessageSchema);
 
 /** The JSON answer of POST /api/chat, and the data of the SSE `done` event. */
 export const ChatReplySchema = z.object({
@@ -134,9 +141,40 @@ export const StreamEventSchemas = {
   error: ErrorEnvelopeSchema,
 } as const;
 export type StreamEventName = keyof typeof StreamEventSchemas;
+export type StreamStart = z.infer<typeof StreamStartSchema>;
+export type StreamDelta = z.infer<typeof StreamDeltaSchema>;
+
+const streamEvent = <Name extends StreamEventName>(event: Name) =>
+  z.object({
+    /** `<generation>-<sequence>`: what a client sends back as Last-Event-ID to resume. */
+    id: z.string(),
+    event: z.literal(event),
+    data: StreamEventSchemas[event],
+  });
+
+/**
+ * One message of a reply's event stream (`Accept: text/event-stream`), written as the lines
+ * `id:`, `event:` and `data:` (the JSON below). A stream is `start`, any number of `delta`, then
+ * `done` or `error`; `retry:` and `: ping` comment lines may come in between. Documents the
+ * stream only: the server writes it itself.
+ */
+export const ChatStreamEventSchema = z
+  .discriminatedUnion('event', [
+    streamEvent('start'),
+    streamEvent('delta'),
+    streamEvent('done'),
+    streamEvent('error'),
+  ])
+  .meta({
+    description:
+      'Server-Sent Events: each message has `id:` (send it back as Last-Event-ID), `event:` ' +
+      '(start, delta, done or error) and `data:` (this JSON). start → delta… → done | error.',
+  });
+export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 
 export const StopResponseSchema = z.object({
   stopped: z.boolean(),
   /** The partial reply as stored, when one was kept. */
   message: ChatReplySchema.shape.message.nullable(),
 });
+export type StopResponse = z.infer<typeof StopResponseSchema>;

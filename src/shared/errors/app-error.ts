@@ -1,31 +1,21 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode, type ErrorEnvelope } from './error-codes.ts';
 
-/** Error codes of spec 01-core §8, plus NOT_FOUND and CONFLICT for the server. */
-export const ErrorCodeSchema = z.enum([
-  'NETWORK_ERROR',
-  'AUTH_ERROR',
-  'VALIDATION_ERROR',
-  'PERMISSION_ERROR',
-  'RATE_LIMIT_ERROR',
-  'SERVER_ERROR',
-  'CLIENT_ERROR',
-  'TIMEOUT_ERROR',
-  'QUOTA_EXCEEDED_ERROR',
-  'API_ERROR',
-  'UNKNOWN_ERROR',
-  'NOT_FOUND',
-  'CONFLICT',
-]);
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+export { ERROR_CODES, type ErrorCode, type ErrorEnvelope } from './error-codes.ts';
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 /** The one error envelope every non-2xx answer carries (spec 01-core §3 "App error"). */
-export const ErrorEnvelopeSchema = z.object({
-  message: z.string(),
-  code: ErrorCodeSchema,
-  statusCode: z.number().int(),
-  details: z.unknown().optional(),
-});
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+export const ErrorEnvelopeSchema = z
+  .object({
+    message: z.string(),
+    code: ErrorCodeSchema,
+    statusCode: z.number().int(),
+    details: z.unknown().optional(),
+  })
+  .meta({
+    description: 'The error envelope of every non-2xx answer',
+  }) satisfies z.ZodType<ErrorEnvelope>;
 
 /** Per-field validation problems: field path → messages. */
 export type FieldErrors = Record<string, string[]>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConversationIdSchema } from '#shared/chat/chat-schemas.ts';
+import { textSchema } from '#shared/validation/database-input.ts';
 
 /** Spec 01-core §9 and 02 §9: text, Markdown, JSON, HTML and PDF. */
 export const EXPORT_FORMATS = ['txt', 'md', 'json', 'html', 'pdf'] as const;
@@ -38,8 +39,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 /** An IANA time zone such as Europe/Berlin; the web client sends the browser's. */
-export const TimeZoneSchema = z
-  .string()
+export const TimeZoneSchema = textSchema()
   .max(64)
   .refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Berlin');
 
@@ -54,6 +54,7 @@ export const ExportQuerySchema = z.object({
   tz: TimeZoneSchema.default('UTC'),
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
+export type ExportQueryInput = z.input<typeof ExportQuerySchema>;
 
 /** The JSON export, for clients that read it back. */
 export const ExportJsonSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '#shared/validation/database-input.ts';
 
 /** processing → ready, or failed with processingError (e.g. an unreadable PDF). */
 export const FileStatusSchema = z.enum(['processing', 'ready', 'failed']);
@@ -18,8 +19,7 @@ export const FileInfoSchema = z.object({
 export type FileInfo = z.infer<typeof FileInfoSchema>;
 
 export const FileParamsSchema = z.object({
-  id: z
-    .string()
+  id: textSchema()
     .regex(/^\d{1,9}$/, 'File id must be a positive number')
     .transform(Number),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '#shared/validation/database-input.ts';
 import { PROVIDERS } from './model-ids.ts';
 
 const ProviderIdSchema = z.enum(PROVIDERS);
@@ -22,6 +23,8 @@ export const ModelAvailabilitySchema = z.object({
   reason: z.string().nullable(),
 });
 
+export type ModelAvailability = z.infer<typeof ModelAvailabilitySchema>;
+
 export const ModelListSchema = z.object({
   /** No provider is configured: the offline assistant answers every chat. */
   offline: z.boolean(),
@@ -33,14 +36,14 @@ export type ModelList = z.infer<typeof ModelListSchema>;
  * A catalogue model id as a client names it: built in or added by an administrator. Whether it
  * exists and the caller's plan covers it is decided on the server against the catalogue.
  */
-export const CatalogueModelIdSchema = z
-  .string({ error: 'Unknown AI model' })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, 'Unknown AI model');
+export const CatalogueModelIdSchema = textSchema({ error: 'Unknown AI model' }).regex(
+  /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/,
+  'Unknown AI model',
+);
 
 /** Path parameter of the admin routes; 'offline' and 'predefined' are reserved. */
 export const ModelIdParamsSchema = z.object({
-  modelId: z
-    .string()
+  modelId: textSchema()
     .regex(
       /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/,
       'Model id: letters, digits and . _ : - (at most 100 characters)',
@@ -54,9 +57,9 @@ export const ModelIdParamsSchema = z.object({
  * displayName, provider and upstreamModel.
  */
 export const AdminModelInputSchema = z.strictObject({
-  displayName: z.string().trim().min(1).max(100).optional(),
+  displayName: textSchema().trim().min(1).max(100).optional(),
   provider: ProviderIdSchema.optional(),
-  upstreamModel: z.string().trim().min(1).max(200).optional(),
+  upstreamModel: textSchema().trim().min(1).max(200).optional(),
   minTier: TierSchema.optional(),
   vision: z.boolean().optional(),
   contextWindow: z.number().int().min(256).max(10_000_000).optional(),
@@ -83,3 +86,4 @@ export const AdminModelSchema = z.object({
 });
 export type AdminModel = z.infer<typeof AdminModelSchema>;
 export const AdminModelListSchema = z.array(AdminModelSchema);
+export type AdminModelList = z.infer<typeof AdminModelListSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from '#shared/settings/settings-schemas.ts';
+import { textSchema } from '#shared/validation/database-input.ts';
 
 /** Persona API bodies and responses (spec 01-core §3 Persona, §5 validation, §7). */
 
@@ -31,16 +32,14 @@ export const TRANSLATION_FIELDS = TRANSLATION_SUFFIXES.flatMap(
 export type TranslationField = (typeof TRANSLATION_FIELDS)[number];
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input == null ? message : 'Must be text') })
+  textSchema({ error: (issue) => (issue.input == null ? message : 'Must be text') })
     .trim()
     .min(1, message)
     .max(max, `At most ${max} characters`);
 
 /** An optional translation: blank text clears it (stored as null). */
 const translation = (max: number) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .max(max, `At most ${max} characters`)
     .nullable()
@@ -66,13 +65,13 @@ const translationShape = {
 } satisfies Record<TranslationField, z.ZodType>;
 
 /** A lucide-react icon name in kebab case, e.g. 'sparkles', 'pen-line'. */
-export const PersonaIconSchema = z
-  .string()
+export const PersonaIconSchema = textSchema()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Icon must be an icon name such as "sparkles"')
   .max(64);
-export const PersonaColorSchema = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Colour must be a hex code such as #a855f7');
+export const PersonaColorSchema = textSchema().regex(
+  /^#(?:[0-9a-fA-F]{3}){1,2}$/,
+  'Colour must be a hex code such as #a855f7',
+);
 
 export const DEFAULT_PERSONA_ICON = 'bot';
 export const DEFAULT_PERSONA_COLOR = '#a855f7';
@@ -139,11 +138,11 @@ export const PersonaSchema = z.object({
 });
 export type Persona = z.infer<typeof PersonaSchema>;
 export const PersonaListSchema = z.array(PersonaSchema);
+export type PersonaList = z.infer<typeof PersonaListSchema>;
 
 /** Path parameter of /api/personas/:id. */
 export const PersonaParamsSchema = z.object({
-  id: z
-    .string()
+  id: textSchema()
     .regex(/^\d{1,9}$/, 'Persona id must be a positive number')
     .transform(Number),
 });

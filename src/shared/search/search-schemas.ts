@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, NUL_MESSAGE } from '#shared/validation/database-input.ts';
+import { textSchema } from '#shared/validation/database-input.ts';
 
 /** Longest search text accepted; longer input is a paste, not a query. */
 export const SEARCH_QUERY_MAX = 200;
@@ -33,20 +33,17 @@ export function decodeSearchCursor(cursor: string): number | null {
 
 /** GET /api/search?q=&limit=&cursor= */
 export const SearchQuerySchema = z.object({
-  q: z
-    .string({ error: SEARCH_MESSAGES.emptyQuery })
+  q: textSchema({ error: SEARCH_MESSAGES.emptyQuery })
     .trim()
     .min(1, SEARCH_MESSAGES.emptyQuery)
-    .max(SEARCH_QUERY_MAX, `The search text may have at most ${SEARCH_QUERY_MAX} characters`)
-    .refine(hasNoNul, NUL_MESSAGE),
+    .max(SEARCH_QUERY_MAX, `The search text may have at most ${SEARCH_QUERY_MAX} characters`),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(SEARCH_LIMIT_MAX, `limit may be at most ${SEARCH_LIMIT_MAX}`)
     .default(SEARCH_LIMIT_DEFAULT),
-  cursor: z
-    .string()
+  cursor: textSchema()
     .optional()
     .transform((cursor, ctx) => {
       if (cursor === undefined || cursor === '') return 0;
@@ -59,6 +56,7 @@ export const SearchQuerySchema = z.object({
     }),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 
 /** A matched stretch of the snippet: [start, end) in UTF-16 code units (JavaScript string indices). */
 export const HighlightRangeSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MODEL_ID } from '#shared/models/model-ids.ts';
 import { CatalogueModelIdSchema } from '#shared/models/model-schemas.ts';
-import { RowIdSchema } from '#shared/validation/database-input.ts';
+import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import {
   ACCENT_COLORS,
   APPEARANCE_DEFAULTS,
@@ -31,8 +31,7 @@ export type Theme = z.infer<typeof ThemeSchema>;
 export const AccentColorSchema = z.enum(ACCENT_COLORS);
 export type AccentColor = z.infer<typeof AccentColorSchema>;
 
-export const AccentColorInputSchema = z
-  .string({ error: 'Accent colour must be text' })
+export const AccentColorInputSchema = textSchema({ error: 'Accent colour must be text' })
   .max(64)
   .transform(normalizeAccentColor);
 
@@ -50,8 +49,7 @@ export type Language = z.infer<typeof LanguageSchema>;
 export const PersonaRefSchema = z.union(
   [
     RowIdSchema,
-    z
-      .string()
+    textSchema()
       .trim()
       .regex(/^\d{1,9}$/)
       .transform(Number)
@@ -122,8 +120,7 @@ export type UpdateSettings = z.output<typeof UpdateSettingsSchema>;
 
 /** Path parameter of /api/settings/:userId. */
 export const SettingsUserParamsSchema = z.object({
-  userId: z
-    .string()
+  userId: textSchema()
     .regex(/^\d{1,9}$/, 'User id must be a positive number')
     .transform(Number),
 });

@@ -8,6 +8,27 @@ export const MAX_ROW_ID = 2_147_483_647;
 /** A row id sent as a JSON number. */
 export const RowIdSchema = z.number().int().positive().max(MAX_ROW_ID, 'Not a valid id');
 
-/** PostgreSQL text cannot hold U+0000 (it fails the query); no text a user writes needs it. */
-export const hasNoNul = (value: string) => !value.includes('\u0000');
-export const NUL_MESSAGE = 'Text must not contain NUL characters';
+/**
+ * Text PostgreSQL can store: no U+0000 (a text or jsonb value with it fails the query) and no lone
+ * UTF-16 surrogate (not a character at all; the driver would silently store U+FFFD instead). With
+ * the `u` flag a well-formed surrogate pair is one code point, so the class only meets lone halves.
+ * A pattern rather than a refinement so the OpenAPI document shows the rule (issue 15).
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is the very character this refuses.
+export const STORABLE_TEXT = /^[^\u0000\uD800-\uDFFF]*$/u;
+export const UNSTORABLE_TEXT_MESSAGE =
+  'Text must not contain NUL characters or unpaired surrogate code points';
+
+/** Adds the storable-text rule to a string schema of any format (email, url…). */
+export function storable<T extends z.ZodString | z.ZodStringFormat>(schema: T): T {
+  // regex() returns `this`; TypeScript widens it to the union of the constraint.
+  return schema.regex(STORABLE_TEXT, UNSTORABLE_TEXT_MESSAGE) as T;
+}
+
+/**
+ * The one string schema of every request body, query and path parameter: z.string() that refuses
+ * what PostgreSQL cannot hold. Build every input string from it (or wrap a format in storable()).
+ */
+export function textSchema(params?: string | z.core.$ZodStringParams): z.ZodString {
+  return storable(z.string(params));
+}

@@ -7,9 +7,12 @@ import type { Attachments } from '#server/ports/attachments.ts';
 import { requireOwnConversation } from '#server/ports/ownership.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
 import type { ReplyEvents } from '#server/realtime/reply-events.ts';
+import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import {
+  ChatReplySchema,
   ChatRequestSchema,
-  ConversationIdSchema,
+  ChatStreamEventSchema,
+  ChatStreamParamsSchema,
   EditRequestSchema,
   RegenerateRequestSchema,
   StopRequestSchema,
@@ -17,13 +20,22 @@ import {
   type ChatReply,
 } from '#shared/chat/chat-schemas.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/chat/idempotency-key.ts';
-import { z } from 'zod';
 import { defineTitleJob } from './chat-title-job.ts';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
 import { deleteExpiredKeys } from './idempotency.queries.ts';
 import { readKeyedRequest } from './idempotency.service.ts';
 import { editMessage, regenerateReply, sendMessage } from './turns.service.ts';
+
+const EVENT_STREAM = { 'text/event-stream': { schema: ChatStreamEventSchema } };
+
+/** A turn answers JSON, or with `Accept: text/event-stream` the reply's events as they come. */
+const TURN_RESPONSE = {
+  200: {
+    description: 'The stored reply (JSON), or its Server-Sent Events',
+    content: { 'application/json': { schema: ChatReplySchema }, ...EVENT_STREAM },
+  },
+};
 
 /** Running replies get this long to finish on shutdown before they are stopped (and kept). */
 const SHUTDOWN_STOP_AFTER_MS = 5_000;
@@ -71,7 +83,7 @@ export function registerChatRoutes(
 
   api.post(
     '/api/chat',
-    { ...user, schema: { body: ChatRequestSchema } },
+    { ...user, schema: { body: ChatRequestSchema, response: TURN_RESPONSE } },
     async (request, reply) => {
       const keyed = readKeyedRequest(request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
       return respond(
@@ -84,14 +96,14 @@ export function registerChatRoutes(
 
   api.post(
     '/api/chat/edit',
-    { ...user, schema: { body: EditRequestSchema } },
+    { ...user, schema: { body: EditRequestSchema, response: TURN_RESPONSE } },
     async (request, reply) =>
       respond(request, reply, await editMessage(engine, requireUser(request), request.body)),
   );
 
   api.post(
     '/api/chat/regenerate',
-    { ...user, schema: { body: RegenerateRequestSchema } },
+    { ...user, schema: { body: RegenerateRequestSchema, response: TURN_RESPONSE } },
     async (request, reply) =>
       respond(request, reply, await regenerateReply(engine, requireUser(request), request.body)),
   );
@@ -111,7 +123,19 @@ export function registerChatRoutes(
 
   api.get(
     '/api/chat/stream/:conversationId',
-    { ...user, schema: { params: z.object({ conversationId: ConversationIdSchema }) } },
+    {
+      ...user,
+      schema: {
+        params: ChatStreamParamsSchema,
+        response: {
+          200: {
+            description: 'The reply in progress, from Last-Event-ID on',
+            content: EVENT_STREAM,
+          },
+          204: NoContentSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const { id: userId } = requireUser(request);
       const { conversationId } = request.params;

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
-import { FeedbackValueSchema, MessageSchema } from '#shared/chat/chat-schemas.ts';
+import { NoContentSchema } from '#shared/api/api-schemas.ts';
+import { MessageListSchema } from '#shared/chat/chat-schemas.ts';
 import {
   ConversationListQuerySchema,
+  ConversationListSchema,
   ConversationParamsSchema,
   ConversationSchema,
   DeleteConversationParamsSchema,
   FeedbackRequestSchema,
+  FeedbackResponseSchema,
   MessageIdParamsSchema,
   MessageListQuerySchema,
   UpdateConversationSchema,
@@ -62,7 +64,7 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
       ...user,
       schema: {
         querystring: ConversationListQuerySchema,
-        response: { 200: z.array(ConversationSchema) },
+        response: { 200: ConversationListSchema },
       },
     },
     async (request, reply) => {
@@ -96,7 +98,10 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
 
   api.delete(
     '/api/conversations/:conversationId',
-    { ...user, schema: { params: DeleteConversationParamsSchema } },
+    {
+      ...user,
+      schema: { params: DeleteConversationParamsSchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       const { conversationId } = request.params;
       await removeConversation(ctx, requireUser(request).id, conversationId);
@@ -111,7 +116,7 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         params: ConversationParamsSchema,
         querystring: MessageListQuerySchema,
-        response: { 200: z.array(MessageSchema) },
+        response: { 200: MessageListSchema },
       },
     },
     async (request, reply) => {
@@ -132,9 +137,7 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         params: MessageIdParamsSchema,
         body: FeedbackRequestSchema,
-        response: {
-          200: z.object({ id: z.number().int(), feedback: FeedbackValueSchema.nullable() }),
-        },
+        response: { 200: FeedbackResponseSchema },
       },
     },
     async (request) =>

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/http/access.ts';
 import { contentDisposition } from '#server/http/content-disposition.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { BinaryBodySchema, NoContentSchema } from '#shared/api/api-schemas.ts';
 import { AppError, invalid } from '#shared/errors/app-error.ts';
 import { FILE_MESSAGES, MAX_FILE_BYTES_ULTIMATE } from '#shared/files/file-limits.ts';
 import {
@@ -11,7 +12,7 @@ import {
   FileInfoSchema,
   FileParamsSchema,
 } from '#shared/files/file-schemas.ts';
-import { isImageType } from '#shared/files/file-types.ts';
+import { ACCEPTED_FILE_TYPES, isImageType } from '#shared/files/file-types.ts';
 import { accessTier } from '#shared/plans/tiers.ts';
 import { defineFileJobs } from './file-jobs.ts';
 import { downloadName } from './file-names.ts';
@@ -38,6 +39,14 @@ async function nextFile(parts: AsyncIterableIterator<Multipart>) {
   }
 }
 
+/** An upload is an image or a PDF (spec 01-core §5), sent with the type detected at upload. */
+const FILE_CONTENT_RESPONSE = {
+  description: 'The file, inline for an image (unless download is asked for), else an attachment',
+  content: Object.fromEntries(
+    ACCEPTED_FILE_TYPES.map((type) => [type, { schema: BinaryBodySchema }]),
+  ),
+};
+
 /** A served file may not run or load anything, even if a browser were to render it as a page. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
@@ -57,45 +66,50 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     });
 
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/files',
-        { config: { access: 'user' }, schema: { response: { 201: FileInfoSchema } } },
-        async (request, reply) => {
-          const user = requireUser(request);
-          if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data');
-          // Administrators count as Ultimate (docs/decisions/007-access-tier.md).
-          const tier = accessTier(user);
-          const parts = request.parts();
-          const part = await nextFile(parts).catch((error: unknown) => {
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/files',
+      {
+        config: { access: 'user' },
+        schema: {
+          description: 'multipart/form-data with one file part (any field name).',
+          consumes: ['multipart/form-data'],
+          response: { 201: FileInfoSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data');
+        // Administrators count as Ultimate (docs/decisions/007-access-tier.md).
+        const tier = accessTier(user);
+        const parts = request.parts();
+        const part = await nextFile(parts).catch((error: unknown) => {
+          throw malformedBody(error);
+        });
+        if (!part) throw invalid(FILE_MESSAGES.noFile);
+        // A second file is refused, not dropped: the parser stops at the first one (limits.files)
+        // and reports the next as FilesLimitError once the first has been read.
+        const requireEnd = async () => {
+          const next = await nextFile(parts).catch((error: unknown) => {
+            if (error instanceof scope.multipartErrors.FilesLimitError) return true;
             throw malformedBody(error);
           });
-          if (!part) throw invalid(FILE_MESSAGES.noFile);
-          // A second file is refused, not dropped: the parser stops at the first one (limits.files)
-          // and reports the next as FilesLimitError once the first has been read.
-          const requireEnd = async () => {
-            const next = await nextFile(parts).catch((error: unknown) => {
-              if (error instanceof scope.multipartErrors.FilesLimitError) return true;
-              throw malformedBody(error);
-            });
-            if (next) throw invalid(FILE_MESSAGES.oneFile);
-          };
-          try {
-            const file = await uploadFile(ctx, user.id, tier, {
-              stream: part.file,
-              name: part.filename,
-              requireEnd,
-            });
-            return reply.status(201).send(file);
-          } catch (error) {
-            // Refused mid-upload: the rest of the body is never read, so the connection must end.
-            if (!part.file.readableEnded) void reply.header('connection', 'close');
-            // The body itself failed (cut off, malformed) while the file was being read.
-            throw error === part.file.errored ? malformedBody(error) : error;
-          }
-        },
-      );
+          if (next) throw invalid(FILE_MESSAGES.oneFile);
+        };
+        try {
+          const file = await uploadFile(ctx, user.id, tier, {
+            stream: part.file,
+            name: part.filename,
+            requireEnd,
+          });
+          return reply.status(201).send(file);
+        } catch (error) {
+          // Refused mid-upload: the rest of the body is never read, so the connection must end.
+          if (!part.file.readableEnded) void reply.header('connection', 'close');
+          // The body itself failed (cut off, malformed) while the file was being read.
+          throw error === part.file.errored ? malformedBody(error) : error;
+        }
+      },
+    );
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -113,7 +127,11 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
     '/api/files/:id/content',
     {
       config: { access: 'user' },
-      schema: { params: FileParamsSchema, querystring: FileContentQuerySchema },
+      schema: {
+        params: FileParamsSchema,
+        querystring: FileContentQuerySchema,
+        response: { 200: FILE_CONTENT_RESPONSE },
+      },
     },
     async (request, reply) => {
       const { row, handle, size } = await openFileContent(
@@ -139,7 +157,10 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
 
   api.delete(
     '/api/files/:id',
-    { config: { access: 'user' }, schema: { params: FileParamsSchema } },
+    {
+      config: { access: 'user' },
+      schema: { params: FileParamsSchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await deleteFile(ctx, requireUser(request).id, request.params.id);
       return reply.status(204).send();

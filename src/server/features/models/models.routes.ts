@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAiProviders } from '#server/ai/providers.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import {
   AdminModelInputSchema,
   AdminModelListSchema,
@@ -53,7 +54,10 @@ export function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.delete(
     '/api/admin/models/:modelId',
-    { config: { access: 'admin' }, schema: { params: ModelIdParamsSchema } },
+    {
+      config: { access: 'admin' },
+      schema: { params: ModelIdParamsSchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await removeAdminModel(ctx.db, request.params.modelId);
       return reply.status(204).send();

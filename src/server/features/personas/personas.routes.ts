@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/http/access.ts';
 import { toFieldErrors } from '#server/http/error-handler.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import { invalid } from '#shared/errors/app-error.ts';
 import {
   CreatePersonaSchema,
@@ -71,7 +72,10 @@ export function registerPersonaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.delete(
     '/api/personas/:id',
-    { config: { access: 'user' }, schema: { params: PersonaParamsSchema } },
+    {
+      config: { access: 'user' },
+      schema: { params: PersonaParamsSchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await deletePersona(ctx.db, requireUser(request), request.params.id);
       return reply.status(204).send();

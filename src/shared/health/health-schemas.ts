@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET /healthz: the process answers. */
+export const LivenessSchema = z.object({ status: z.literal('ok') });
+export type Liveness = z.infer<typeof LivenessSchema>;
+
+/** GET /readyz: the database answers too (503 with the error envelope when it does not). */
+export const ReadinessSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
