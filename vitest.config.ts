@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // A few unit tests start an embedded database (≈ 3.5 s cold, far more on a loaded machine).
+          hookTimeout: 60_000,
         },
       },
       {
