@@ -24,6 +24,8 @@ const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: n
 await prepareDatabase(database, {});
 const env = loadEnv({
   NODE_ENV: 'production',
+  // The TEST MODE payment sandbox (decision 083).
+  PAYMENTS_SANDBOX: 'true',
   LOG_LEVEL: 'silent',
   // Benchmarks send hundreds of chats a minute from one user; the limits are not what they measure.
   RATE_LIMIT_FACTOR: '1000',

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
@@ -31,6 +32,7 @@ import { registerStaticClient } from '#server/http/static-client.ts';
 import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
 import { createJobs } from '#server/jobs/job-runner.ts';
 import { createRealtime } from '#server/realtime/realtime.ts';
+import { createInbound } from '#server/webhooks/inbound.ts';
 
 export interface AppDeps {
   env: Env;
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(app, ctx, ctx.attachments, generations);
   registerConversationRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
 
   await registerStaticClient(app, deps.env.CLIENT_DIST_DIR);
   return app;

@@ -94,10 +94,30 @@ export const EnvSchema = z
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** How long a background job stays leased to its instance without renewal (src/server/jobs). */
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Card payments through Stripe (features/billing, decision 082); without it: the sandbox. */
+    STRIPE_SECRET_KEY: optionalText,
+    /** Signing secret of the Stripe webhook endpoint POST /api/webhooks/stripe (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another origin for the Stripe API (stripe-mock, the tests' fake Stripe). */
+    STRIPE_API_BASE: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    /** Allows the TEST MODE payment sandbox when NODE_ENV=production is set explicitly. */
+    PAYMENTS_SANDBOX: z
+      .enum(['true', 'false', ''])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** Our wallets for crypto payments; without both, crypto runs in test mode (decision 084). */
+    CRYPTO_BTC_ADDRESS: optionalText,
+    CRYPTO_ETH_ADDRESS: optionalText,
+    /** A CoinGecko-style simple-price endpoint for EUR rates of bitcoin and ethereum. */
+    CRYPTO_RATES_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })
   // `when` makes the check run even if other variables are invalid, so all problems show at once.
+  .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
+    message: 'STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY',
+    path: ['STRIPE_WEBHOOK_SECRET'],
+  })
   .refine((env) => !env.ADMIN_USERNAME === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
@@ -117,7 +137,19 @@ export class EnvError extends Error {
 /** Parses the environment once; lists every bad variable in one message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    // A deployment that says it is production must not sell through the TEST MODE sandbox by
+    // accident (decision 083); an unset NODE_ENV (a first `npm start`) may.
+    const data = result.data;
+    if (source.NODE_ENV === 'production' && !data.STRIPE_SECRET_KEY && !data.PAYMENTS_SANDBOX) {
+      throw new EnvError(
+        'Invalid environment configuration:\n  PAYMENTS_SANDBOX: NODE_ENV=production without ' +
+          'STRIPE_SECRET_KEY would run the TEST MODE payment sandbox; set STRIPE_SECRET_KEY, or ' +
+          'PAYMENTS_SANDBOX=true to run the sandbox on purpose',
+      );
+    }
+    return data;
+  }
   const lines = result.error.issues.map(
     (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
   );

@@ -208,6 +208,80 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ feedback: 'positive' }),
     expect: { guest: 401, user: 200, other: 404, admin: 404 },
   },
+  // Billing (issue 11): the callers hold Ultimate granted without a card subscription.
+  'GET /api/plans': {
+    url: () => '/api/plans',
+    expect: { guest: 200, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/subscription': {
+    url: () => '/api/subscription',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/subscription/checkout': {
+    url: () => '/api/subscription/checkout',
+    payload: () => ({ plan: 'ultimate', interval: 'month' }),
+    expect: { guest: 401, user: 409, other: 409, admin: 200 },
+  },
+  'POST /api/subscription/cancel': {
+    url: () => '/api/subscription/cancel',
+    expect: { guest: 401, user: 409, other: 409, admin: 409 },
+  },
+  'POST /api/subscription/resume': {
+    url: () => '/api/subscription/resume',
+    expect: { guest: 401, user: 409, other: 409, admin: 409 },
+  },
+  'POST /api/subscription/downgrade': {
+    url: () => '/api/subscription/downgrade',
+    payload: () => ({ plan: 'premium' }),
+    expect: { guest: 401, user: 409, other: 409, admin: 409 },
+  },
+  'GET /api/payments': {
+    url: () => '/api/payments',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/payments/checkouts/:checkoutId': {
+    url: () => '/api/payments/checkouts/co_unknown',
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
+  },
+  'POST /api/payments/sandbox/:checkoutId/complete': {
+    url: () => '/api/payments/sandbox/co_unknown/complete',
+    payload: () => ({ outcome: 'succeed' }),
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
+  },
+  'POST /api/crypto-payments': {
+    url: () => '/api/crypto-payments',
+    payload: () => ({ plan: 'ultimate', durationMonths: 6, coin: 'BTC' }),
+    expect: { guest: 401, user: 409, other: 409, admin: 201 },
+  },
+  'GET /api/crypto-payments/:id': {
+    url: () => '/api/crypto-payments/999999',
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
+  },
+  'POST /api/crypto-payments/:id/paid': {
+    url: () => '/api/crypto-payments/999999/paid',
+    payload: () => ({
+      txHash: 'a'.repeat(64),
+      senderWalletAddress: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    }),
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
+  },
+  'GET /api/admin/crypto-payments': {
+    url: () => '/api/admin/crypto-payments?status=pending',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/crypto-payments/:id/verify': {
+    url: () => '/api/admin/crypto-payments/999999/verify',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/admin/crypto-payments/:id/reject': {
+    url: () => '/api/admin/crypto-payments/999999/reject',
+    payload: () => ({ notes: 'matrix' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/admin/sandbox/subscriptions/:userId/:action': {
+    url: (f) => `/api/admin/sandbox/subscriptions/${f.userId}/renew`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
 };
 
 let t: TestContext;

@@ -72,6 +72,8 @@ export default async function startE2eServer() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The TEST MODE payment sandbox (decision 083).
+      PAYMENTS_SANDBOX: 'true',
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir,

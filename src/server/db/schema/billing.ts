@@ -1,0 +1,150 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Plans and their prices in VAT-inclusive euro cents (spec 02 §3, decision 080); seeded. */
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  rank: integer('rank').notNull(),
+  /** The monthly price (spec's `price`). */
+  price: integer('price').notNull(),
+  yearlyPrice: integer('yearly_price').notNull(),
+  crypto6Price: integer('crypto6_price').notNull(),
+  crypto12Price: integer('crypto12_price').notNull(),
+  currency: text('currency').notNull().default('EUR'),
+  intervalMonths: integer('interval_months').notNull().default(1),
+  /** i18n keys of the plan's features. */
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** A user's current contract, mirrored from its provider (decision 081: one row per user). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    /** month | year for card plans; null for a prepaid crypto term. */
+    interval: text('interval'),
+    /** active | past_due | canceled */
+    status: text('status').notNull(),
+    /** sandbox | stripe | crypto | admin */
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    providerCustomerId: text('provider_customer_id'),
+    /** card | sandbox | crypto */
+    paymentMethod: text('payment_method').notNull(),
+    startDate: at('start_date').notNull().defaultNow(),
+    currentPeriodStart: at('current_period_start').notNull(),
+    currentPeriodEnd: at('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    scheduledPlanId: text('scheduled_plan_id').references(() => subscriptionPlans.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('subscriptions_provider_sub_key').on(t.provider, t.providerSubscriptionId)],
+);
+
+/** A started purchase: what the payment page shows and what its completion buys. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    interval: text('interval').notNull(),
+    /** new | upgrade */
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** open | completed | declined */
+    status: text('status').notNull().default('open'),
+    providerSessionId: text('provider_session_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [index('checkouts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every charge, refund state included: the payment history and receipts. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's charge (or invoice) id: a payment is recorded once. */
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The provider's payment intent behind the charge: what a refund names. */
+    paymentRef: text('payment_ref'),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    interval: text('interval'),
+    durationMonths: integer('duration_months'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** card | sandbox | crypto */
+    method: text('method').notNull(),
+    /** paid | refunded | failed | pending */
+    status: text('status').notNull(),
+    periodStart: at('period_start'),
+    periodEnd: at('period_end'),
+    receiptUrl: text('receipt_url'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    refundedAt: at('refunded_at'),
+  },
+  (t) => [
+    unique('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_ref_idx').on(t.provider, t.paymentRef),
+  ],
+);
+
+/**
+ * The sandbox provider's own records (the part Stripe keeps on its side): our `subscriptions`
+ * rows are re-fetched from here by the same handlers that re-fetch from Stripe.
+ */
+export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull(),
+  interval: text('interval').notNull(),
+  /** active | canceled */
+  status: text('status').notNull(),
+  currentPeriodStart: at('current_period_start').notNull(),
+  currentPeriodEnd: at('current_period_end').notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** The plan the next renewal charges (a scheduled downgrade); null = the same plan. */
+  nextPlanId: text('next_plan_id'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,227 @@
+import { randomInt } from 'node:crypto';
+import type { Database } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import {
+  isBitcoinAddress,
+  isBitcoinTxid,
+  isEthereumAddress,
+  isEthereumTxHash,
+} from '#server/payments/crypto-addresses.ts';
+import { cryptoAmountFor, createCryptoRates } from '#server/payments/crypto-rates.ts';
+import type { CryptoPayment, CryptoPaymentCreate } from '#shared/billing/crypto-schemas.ts';
+import type { PaidPlanId } from '#shared/billing/prices.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
+import { effectiveTier } from '#shared/plans/tiers.ts';
+import {
+  findBillingUser,
+  findPlan,
+  recordPayment,
+  setEntitlement,
+  upsertSubscription,
+} from './billing.queries.ts';
+import { assertUpgrade } from './billing.service.ts';
+import {
+  findCryptoPayment,
+  insertCryptoPayment,
+  isTxHashUsed,
+  transitionCryptoPayment,
+  type CryptoPaymentRow,
+} from './crypto.queries.ts';
+
+const RATE_FROZEN_MS = 30 * 60_000;
+const TEST_ADDRESSES = {
+  BTC: 'TEST-MODE-BTC-ADDRESS-DO-NOT-SEND',
+  ETH: 'TEST-MODE-ETH-ADDRESS-DO-NOT-SEND',
+} as const;
+
+export function toCryptoPayment(row: CryptoPaymentRow): CryptoPayment {
+  return {
+    id: row.id,
+    plan: row.planId as PaidPlanId,
+    durationMonths: row.durationMonths,
+    coin: row.coin as CryptoPayment['coin'],
+    status: row.status as CryptoPayment['status'],
+    walletAddress: row.walletAddress,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    cryptoAmount: row.cryptoAmount,
+    rateEur: row.rateEur,
+    verificationCode: row.verificationCode,
+    expiresAt: row.expiresAt.toISOString(),
+    testMode: row.testMode,
+    txHash: row.txHash,
+    senderWalletAddress: row.senderWalletAddress,
+    createdAt: row.createdAt.toISOString(),
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    notes: row.notes,
+  };
+}
+
+/** Postgres unique_violation (23505), however the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const addMonths = (from: Date, months: number) => {
+  const end = new Date(from);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  return end;
+};
+
+/** Crypto terms (issue 11 item 3, decision 084): report, then an administrator verifies. */
+export function createCryptoService(db: Database, env: Env) {
+  const testMode = !env.CRYPTO_BTC_ADDRESS || !env.CRYPTO_ETH_ADDRESS;
+  const rates = createCryptoRates({ url: env.CRYPTO_RATES_URL, testMode });
+  const wallets = testMode
+    ? TEST_ADDRESSES
+    : { BTC: env.CRYPTO_BTC_ADDRESS!, ETH: env.CRYPTO_ETH_ADDRESS! };
+
+  const owned = async (userId: number, id: number) => {
+    const row = await findCryptoPayment(db, id);
+    if (!row || row.userId !== userId) throw notFound('Payment not found');
+    return row;
+  };
+
+  return {
+    testMode,
+
+    async create(userId: number, input: CryptoPaymentCreate) {
+      await assertUpgrade(db, userId, input.plan);
+      const plan = await findPlan(db, input.plan);
+      if (!plan) throw invalid('Unknown plan', { plan: ['Unknown plan'] });
+      const amountCents = input.durationMonths === 6 ? plan.crypto6Price : plan.crypto12Price;
+      const rate = await rates.eurPer(input.coin);
+      if (rate === null) throw new AppError('SERVER_ERROR', 503, 'Payment error');
+      const code = randomInt(100, 1000);
+      const row = await insertCryptoPayment(db, {
+        userId,
+        planId: input.plan,
+        durationMonths: input.durationMonths,
+        amountCents,
+        coin: input.coin,
+        cryptoAmount: cryptoAmountFor(amountCents, rate, input.coin, code),
+        rateEur: String(rate),
+        walletAddress: wallets[input.coin],
+        verificationCode: String(code),
+        testMode,
+        expiresAt: new Date(Date.now() + RATE_FROZEN_MS),
+      });
+      return toCryptoPayment(row);
+    },
+
+    async get(userId: number, id: number) {
+      return toCryptoPayment(await owned(userId, id));
+    },
+
+    /** 'I have paid'. */
+    async report(
+      userId: number,
+      id: number,
+      input: { txHash: string; senderWalletAddress: string },
+    ) {
+      const row = await owned(userId, id);
+      const btc = row.coin === 'BTC';
+      const errors: Record<string, string[]> = {};
+      if (!(btc ? isBitcoinTxid(input.txHash) : isEthereumTxHash(input.txHash))) {
+        errors.txHash = [btc ? 'Not a Bitcoin transaction id' : 'Not an Ethereum transaction hash'];
+      }
+      const address = input.senderWalletAddress;
+      if (!(btc ? isBitcoinAddress(address) : isEthereumAddress(address))) {
+        errors.senderWalletAddress = [btc ? 'Not a Bitcoin address' : 'Not an Ethereum address'];
+      }
+      if (Object.keys(errors).length > 0) {
+        throw invalid(`Invalid ${Object.keys(errors).join(', ')}`, errors);
+      }
+      if (row.status !== 'awaiting_payment') throw conflict('Payment already reported');
+      if (await isTxHashUsed(db, input.txHash)) throw conflict('Transaction already used');
+      try {
+        const updated = await transitionCryptoPayment(db, id, 'awaiting_payment', {
+          status: 'pending',
+          txHash: input.txHash,
+          senderWalletAddress: address,
+          reportedAt: new Date(),
+        });
+        if (!updated) throw conflict('Payment already reported');
+        return toCryptoPayment(updated);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('Transaction already used');
+        throw error;
+      }
+    },
+
+    /** Activates the plan in the same transaction; of two administrators at once one wins. */
+    async verify(adminId: number, id: number) {
+      return db.transaction(async (tx) => {
+        const row = await findCryptoPayment(tx, id);
+        if (!row) throw notFound('Payment not found');
+        if (row.userId === adminId) throw forbidden('You cannot verify your own payment');
+        const verified = await transitionCryptoPayment(tx, id, 'pending', {
+          status: 'verified',
+          verifiedAt: new Date(),
+          verifiedBy: adminId,
+          walletVerified: true,
+        });
+        if (!verified) throw conflict('Payment is not pending');
+        const user = await findBillingUser(tx, row.userId);
+        const now = new Date();
+        // A term of the same plan still running is extended, not restarted.
+        const running =
+          user && effectiveTier(user) === row.planId && user.subscriptionExpiry
+            ? new Date(user.subscriptionExpiry)
+            : null;
+        const start = running && running > now ? running : now;
+        const end = addMonths(start, row.durationMonths);
+        await upsertSubscription(tx, {
+          userId: row.userId,
+          planId: row.planId,
+          interval: null,
+          status: 'active',
+          provider: 'crypto',
+          providerSubscriptionId: `crypto_${row.id}`,
+          providerCustomerId: null,
+          paymentMethod: 'crypto',
+          startDate: now,
+          currentPeriodStart: start,
+          currentPeriodEnd: end,
+          cancelAtPeriodEnd: true,
+          scheduledPlanId: null,
+        });
+        await recordPayment(tx, {
+          userId: row.userId,
+          provider: 'crypto',
+          providerPaymentId: String(row.id),
+          paymentRef: row.txHash,
+          planId: row.planId,
+          durationMonths: row.durationMonths,
+          amountCents: row.amountCents,
+          currency: row.currency,
+          method: 'crypto',
+          status: 'paid',
+          periodStart: start,
+          periodEnd: end,
+        });
+        await setEntitlement(tx, row.userId, row.planId, end);
+        return toCryptoPayment(verified);
+      });
+    },
+
+    async reject(adminId: number, id: number, notes: string) {
+      const row = await findCryptoPayment(db, id);
+      if (!row) throw notFound('Payment not found');
+      if (row.userId === adminId) throw forbidden('You cannot decide on your own payment');
+      const rejected = await transitionCryptoPayment(db, id, 'pending', {
+        status: 'rejected',
+        notes,
+        verifiedAt: new Date(),
+        verifiedBy: adminId,
+      });
+      if (!rejected) throw conflict('Payment is not pending');
+      return toCryptoPayment(rejected);
+    },
+  };
+}

@@ -1,0 +1,303 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '#server/db/client.ts';
+import type { Inbound, VerifyDelivery } from '#server/webhooks/inbound.ts';
+import { prorationCents, type PaidPlanId } from '#shared/billing/prices.ts';
+import type { BillingInterval, PaymentProvider, PlanPrice } from './payment-provider.ts';
+import { invoiceObject, seconds, subscriptionObject } from './sandbox-events.ts';
+import { sandboxSigningSecret, signPayload, stripeSignatureVerifier } from './event-signature.ts';
+import {
+  advanceSandboxPeriod,
+  dueSandboxSubscriptions,
+  endSandboxSubscription,
+  findSandboxSubscription,
+  insertSandboxSubscription,
+  updateSandboxSubscription,
+  type SandboxSubscriptionRow,
+} from './sandbox.queries.ts';
+
+export const SANDBOX = 'sandbox';
+
+/** Whole seconds, as Stripe's timestamps are: events and records then agree exactly. */
+const wholeSecondNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
+const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+
+/** The end of a period that starts at `start` (calendar months, as Stripe bills). */
+export function addInterval(start: Date, interval: BillingInterval): Date {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + (interval === 'year' ? 12 : 1));
+  return end;
+}
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** The buyer's outcome on the TEST MODE page of a new subscription. */
+  completeNew(input: {
+    checkoutId: string;
+    userId: number;
+    price: PlanPrice;
+    outcome: 'succeed' | 'decline';
+  }): Promise<void>;
+  /** Renews (or ends, when cancelled) every subscription whose period is over. */
+  renewDue(now?: Date): Promise<number>;
+  /**
+   * Administrator: the period of this subscription ends now; it renews unless cancelled, or
+   * renews regardless with `renew`.
+   */
+  endPeriodNow(subscriptionId: string, options?: { renew?: boolean }): Promise<void>;
+  /** Administrator: a full refund of a charge. */
+  refund(input: { paymentRef: string; amountCents: number; currency: string }): Promise<void>;
+}
+
+/**
+ * The built-in card provider for development and demos (decision 082): keeps its own records
+ * like Stripe does and reports every change as a signed Stripe-shaped event through the same
+ * verification and inbound pipeline; the caller waits until the event's effect is applied.
+ */
+export function createSandboxProvider(deps: {
+  db: Database;
+  appSecret: string;
+  inbound: Inbound;
+  priceOf(planId: PaidPlanId, interval: BillingInterval): Promise<PlanPrice>;
+}): SandboxProvider {
+  const secret = sandboxSigningSecret(deps.appSecret);
+  const verify: VerifyDelivery = stripeSignatureVerifier(secret);
+
+  const emit = async (type: string, object: Record<string, unknown>, eventId?: string) => {
+    const payload = JSON.stringify({
+      id: eventId ?? randomId('evt'),
+      object: 'event',
+      type,
+      created: seconds(new Date()),
+      livemode: false,
+      data: { object },
+    });
+    const event = verify(Buffer.from(payload), {
+      'stripe-signature': signPayload(payload, secret),
+    });
+    await deps.inbound.accept(SANDBOX, event, { processNow: true });
+  };
+
+  const charge = async (row: SandboxSubscriptionRow, reason: string, eventKey: string) => {
+    const price = await deps.priceOf(row.planId as PaidPlanId, row.interval as BillingInterval);
+    const invoice = invoiceObject({
+      id: `in_sbx_${eventKey}`,
+      row,
+      amountCents: price.priceCents,
+      currency: price.currency,
+      reason,
+      paymentRef: `pi_sbx_${eventKey}`,
+      status: 'paid',
+    });
+    await emit('invoice.paid', invoice, `evt_sbx_paid_${eventKey}`);
+  };
+
+  const periodEnds = async (row: SandboxSubscriptionRow) => {
+    const key = `${row.id}_${seconds(row.currentPeriodEnd)}`;
+    if (row.cancelAtPeriodEnd) {
+      const ended = await endSandboxSubscription(deps.db, row.id, row.currentPeriodEnd);
+      if (ended)
+        await emit(
+          'customer.subscription.deleted',
+          subscriptionObject(ended),
+          `evt_sbx_end_${key}`,
+        );
+      return;
+    }
+    const planId = (row.nextPlanId ?? row.planId) as PaidPlanId;
+    const renewed = await advanceSandboxPeriod(deps.db, {
+      id: row.id,
+      periodEnd: row.currentPeriodEnd,
+      nextEnd: addInterval(row.currentPeriodEnd, row.interval as BillingInterval),
+      planId,
+    });
+    if (!renewed) return;
+    await charge(renewed, 'subscription_cycle', key);
+    await emit('customer.subscription.updated', subscriptionObject(renewed), `evt_sbx_upd_${key}`);
+  };
+
+  return {
+    name: 'sandbox',
+    testMode: true,
+
+    async createCheckout(input) {
+      const query = new URLSearchParams({ checkout: input.checkoutId });
+      return {
+        url: `/payment/${input.price.planId}?${query.toString()}`,
+        sessionId: input.checkoutId,
+      };
+    },
+
+    async completeNew(input) {
+      if (input.outcome === 'decline') {
+        const row: SandboxSubscriptionRow = {
+          id: `sub_sbx_declined_${input.checkoutId}`,
+          userId: input.userId,
+          planId: input.price.planId,
+          interval: input.price.interval,
+          status: 'incomplete',
+          currentPeriodStart: new Date(),
+          currentPeriodEnd: new Date(),
+          cancelAtPeriodEnd: false,
+          nextPlanId: null,
+          createdAt: new Date(),
+        };
+        const invoice = invoiceObject({
+          id: `in_sbx_${input.checkoutId}`,
+          row,
+          amountCents: input.price.priceCents,
+          currency: input.price.currency,
+          reason: 'subscription_create',
+          paymentRef: `pi_sbx_${input.checkoutId}`,
+          status: 'open',
+        });
+        await emit('invoice.payment_failed', invoice, `evt_sbx_failed_${input.checkoutId}`);
+        return;
+      }
+      const start = wholeSecondNow();
+      const row: SandboxSubscriptionRow = {
+        id: `sub_sbx_${input.checkoutId}`,
+        userId: input.userId,
+        planId: input.price.planId,
+        interval: input.price.interval,
+        status: 'active',
+        currentPeriodStart: start,
+        currentPeriodEnd: addInterval(start, input.price.interval),
+        cancelAtPeriodEnd: false,
+        nextPlanId: null,
+        createdAt: start,
+      };
+      // A second click on the same checkout finds the subscription made by the first.
+      const existing = await findSandboxSubscription(deps.db, row.id);
+      if (!existing) await insertSandboxSubscription(deps.db, row);
+      const current = existing ?? row;
+      await emit(
+        'checkout.session.completed',
+        {
+          id: input.checkoutId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          client_reference_id: input.checkoutId,
+          customer: `cus_sbx_${input.userId}`,
+          subscription: current.id,
+          payment_status: 'paid',
+          metadata: { userId: String(input.userId), plan: input.price.planId },
+        },
+        `evt_sbx_cs_${input.checkoutId}`,
+      );
+      await charge(current, 'subscription_create', input.checkoutId);
+    },
+
+    async upgrade(input) {
+      const row = await findSandboxSubscription(deps.db, input.subscriptionId);
+      if (!row || row.status !== 'active') throw new Error('No active sandbox subscription');
+      const old = await deps.priceOf(row.planId as PaidPlanId, row.interval as BillingInterval);
+      const now = Date.now();
+      const amount = prorationCents(
+        old.priceCents,
+        input.price.priceCents,
+        row.currentPeriodEnd.getTime() - now,
+        row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime(),
+      );
+      if (row.planId !== input.price.planId) {
+        await updateSandboxSubscription(deps.db, row.id, {
+          planId: input.price.planId,
+          nextPlanId: null,
+        });
+      }
+      const upgraded = { ...row, planId: input.price.planId, nextPlanId: null };
+      const invoice = invoiceObject({
+        id: `in_sbx_${input.idempotencyKey}`,
+        row: upgraded,
+        amountCents: amount,
+        currency: input.price.currency,
+        reason: 'subscription_update',
+        paymentRef: `pi_sbx_${input.idempotencyKey}`,
+        status: 'paid',
+      });
+      await emit(
+        'customer.subscription.updated',
+        subscriptionObject(upgraded),
+        `evt_sbx_upg_${input.idempotencyKey}`,
+      );
+      await emit('invoice.paid', invoice, `evt_sbx_paid_${input.idempotencyKey}`);
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      await updateSandboxSubscription(deps.db, subscriptionId, { cancelAtPeriodEnd: cancel });
+      const row = await findSandboxSubscription(deps.db, subscriptionId);
+      if (row) await emit('customer.subscription.updated', subscriptionObject(row));
+    },
+
+    async paymentRefOfInvoice() {
+      // The sandbox's invoices name their payment intent themselves.
+      return null;
+    },
+
+    async scheduleNextPlan(subscriptionId, next) {
+      await updateSandboxSubscription(deps.db, subscriptionId, {
+        nextPlanId: next?.planId ?? null,
+      });
+      const row = await findSandboxSubscription(deps.db, subscriptionId);
+      if (row) await emit('customer.subscription.updated', subscriptionObject(row));
+    },
+
+    async cancelNow(subscriptionId) {
+      const ended = await endSandboxSubscription(deps.db, subscriptionId);
+      if (ended) await emit('customer.subscription.deleted', subscriptionObject(ended));
+    },
+
+    async retrieveSubscription(id, db) {
+      const row = await findSandboxSubscription(db, id);
+      if (!row || row.status === 'incomplete') return null;
+      return {
+        id: row.id,
+        customerId: `cus_sbx_${row.userId}`,
+        userId: row.userId,
+        planId: row.planId as PaidPlanId,
+        interval: row.interval as BillingInterval,
+        status: row.status === 'active' ? 'active' : 'canceled',
+        currentPeriodStart: row.currentPeriodStart,
+        currentPeriodEnd: row.currentPeriodEnd,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+        nextPlanId: (row.nextPlanId as PaidPlanId | null) ?? null,
+      };
+    },
+
+    async renewDue(now = new Date()) {
+      const due = await dueSandboxSubscriptions(deps.db, now);
+      for (const row of due) await periodEnds(row);
+      return due.length;
+    },
+
+    async endPeriodNow(subscriptionId, options = {}) {
+      const row = await findSandboxSubscription(deps.db, subscriptionId);
+      if (!row || row.status !== 'active') return;
+      const now = wholeSecondNow();
+      await updateSandboxSubscription(deps.db, row.id, { currentPeriodEnd: now });
+      if (options.renew && row.cancelAtPeriodEnd) {
+        await updateSandboxSubscription(deps.db, row.id, { cancelAtPeriodEnd: false });
+      }
+      await periodEnds({
+        ...row,
+        currentPeriodEnd: now,
+        cancelAtPeriodEnd: options.renew ? false : row.cancelAtPeriodEnd,
+      });
+    },
+
+    async refund(input) {
+      await emit(
+        'charge.refunded',
+        {
+          id: `ch_${input.paymentRef}`,
+          object: 'charge',
+          payment_intent: input.paymentRef,
+          amount: input.amountCents,
+          amount_refunded: input.amountCents,
+          currency: input.currency.toLowerCase(),
+          refunded: true,
+        },
+        `evt_sbx_refund_${input.paymentRef}`,
+      );
+    },
+  };
+}
