@@ -13,7 +13,7 @@ const PersonasPage = lazy(() => import('#client/features/personas/personas-page.
 const SettingsPage = lazy(() => import('#client/features/settings/settings-page.tsx'));
 const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));
 const FeaturesPage = lazy(() => import('#client/features/marketing/features-page.tsx'));
-const PricingPage = lazy(() => import('#client/features/marketing/pricing-page.tsx'));
+const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, readJson } from '#client/lib/http.ts';
+import type { CheckoutDetails, SandboxCompleteRequest } from '#shared/billing/billing-schemas.ts';
+
+/**
+ * POST /api/payments/sandbox/{checkoutId}/complete: the TEST MODE outcome. On success the
+ * entitlement changed, so the user (card label), subscription and history are read again.
+ */
+export function useCompleteSandbox(checkoutId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: async (outcome: SandboxCompleteRequest['outcome']) =>
+      (await readJson<CheckoutDetails>(
+        await apiRequest(
+          'POST',
+          `/api/payments/sandbox/${encodeURIComponent(checkoutId)}/complete`,
+          { outcome },
+        ),
+      ))!,
+    onSuccess: async (details) => {
+      queryClient.setQueryData(['checkout', checkoutId], details);
+      await Promise.all(
+        ['user', 'subscription', 'payments'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      );
+    },
+  });
+}
