@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
@@ -89,5 +89,107 @@ describe('/pricing (spec 02 §6, §9)', () => {
       { plan: 'premium', interval: 'month' },
       { plan: 'expert', interval: 'year' },
     ]);
+  });
+});
+
+function checkoutBody(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    checkoutId: id,
+    plan: 'premium',
+    planName: 'Premium',
+    interval: 'month',
+    kind: 'new',
+    amountCents: 1299,
+    priceCents: 1299,
+    currency: 'EUR',
+    status: 'open',
+    testMode: true,
+    ...overrides,
+  };
+}
+
+/** A sandbox checkout c1 whose outcome the test picks; a new checkout after a decline is c2. */
+function sandboxServer() {
+  const completions: unknown[] = [];
+  const checkouts = { c1: checkoutBody('c1'), c2: checkoutBody('c2') };
+  const server = fakeServer({
+    ...signedIn(),
+    'POST /api/subscription/checkout': () => {
+      return {
+        status: 200,
+        body: { checkoutId: 'c2', url: '/payment/premium?checkout=c2', kind: 'new' },
+      };
+    },
+    'GET /api/payments/checkouts/c1': () => ({ status: 200, body: checkouts.c1 }),
+    'GET /api/payments/checkouts/c2': () => ({ status: 200, body: checkouts.c2 }),
+    'POST /api/payments/sandbox/c1/complete': (request: RecordedRequest) => {
+      completions.push(request.body);
+      const { outcome } = request.body as { outcome: string };
+      checkouts.c1 = { ...checkouts.c1, status: outcome === 'succeed' ? 'completed' : 'declined' };
+      return { status: 200, body: checkouts.c1 };
+    },
+  });
+  return { ...server, completions };
+}
+
+describe('/payment/{plan}: the TEST MODE checkout (issue 11)', () => {
+  it('is marked as a test, sums up the order and pays only after the consent', async () => {
+    const server = sandboxServer();
+    renderApp('/payment/premium?checkout=c1');
+    expect((await screen.findByTestId('test-mode')).textContent).toContain('TESTMODUS');
+    expect(text(screen.getByTestId('order-total'))).toBe('12,99 €');
+    expect(screen.getByText(/inkl\. MwSt\./)).toBeTruthy();
+    // Never a card form: no text field on the page at all.
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+
+    const pay = screen.getByRole('button', { name: 'Zahlung gelingt' });
+    expect(pay).toHaveProperty('disabled', true);
+    expect(
+      screen.getByText('Bitte bestätige zuerst den sofortigen Beginn der Leistung.'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: /14-tägiges Widerrufsrecht/ }));
+    await userEvent.click(pay);
+
+    await waitFor(() => expect(screen.queryByTestId('test-mode')).toBeNull());
+    expect(server.completions).toEqual([{ outcome: 'succeed' }]);
+    // The entitlement changed: the user (card label) is read again.
+    expect(
+      server.requests.filter((request) => request.url.endsWith('/api/user')).length,
+    ).toBeGreaterThan(1);
+  });
+
+  it('asks for the authentication step, then succeeds', async () => {
+    const server = sandboxServer();
+    renderApp('/payment/premium?checkout=c1');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Widerrufsrecht/ }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Authentifizierung nötig, dann erfolgreich' }),
+    );
+    expect(server.completions).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlung bestätigen' }));
+    await waitFor(() => expect(server.completions).toEqual([{ outcome: 'succeed' }]));
+  });
+
+  it('says a declined payment charged nothing and starts a new checkout on retry', async () => {
+    const server = sandboxServer();
+    renderApp('/payment/premium?checkout=c1');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Widerrufsrecht/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlung wird abgelehnt' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('nichts abgebucht');
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('button', { name: 'Zahlung gelingt' })).toBeTruthy();
+    expect(server.requests.some((request) => request.url.endsWith('/checkouts/c2'))).toBe(true);
+    expect(screen.getByRole('checkbox', { name: /Widerrufsrecht/ })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+
+  it('leads from a plan on /pricing to its checkout', async () => {
+    sandboxServer();
+    renderApp('/pricing');
+    const premium = await screen.findByTestId('plan-premium');
+    await userEvent.click(within(premium).getByRole('button', { name: 'Premium wählen' }));
+    expect(await screen.findByTestId('test-mode')).toBeTruthy();
   });
 });

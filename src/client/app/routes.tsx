@@ -14,6 +14,7 @@ const SettingsPage = lazy(() => import('#client/features/settings/settings-page.
 const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));
 const FeaturesPage = lazy(() => import('#client/features/marketing/features-page.tsx'));
 const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
+const PaymentPage = lazy(() => import('#client/features/billing/payment-page.tsx'));
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
       { path: '/pricing', element: <PricingPage /> },
       { path: '/subscription', element: user(area('subscription')) },
       { path: '/referral', element: user(area('referral')) },
-      { path: '/payment/:plan', element: user(area('payment')) },
+      { path: '/payment/:plan', element: user(<PaymentPage />) },
       { path: '/crypto-payment/:plan/:duration', element: user(area('cryptoPayment')) },
       { path: '/crypto-payment-pending', element: user(area('cryptoPaymentPending')) },
       { path: '/codehub', element: area('codehub') },
