@@ -92,6 +92,24 @@ describe('/pricing (spec 02 §6, §9)', () => {
   });
 });
 
+const PERIOD_END = '2026-12-26T09:00:00.000Z';
+
+function subscriptionBody(overrides: Record<string, unknown> = {}) {
+  return {
+    plan: 'premium',
+    status: 'active',
+    interval: 'month',
+    startDate: '2026-11-26T09:00:00.000Z',
+    currentPeriodEnd: PERIOD_END,
+    cancelAtPeriodEnd: false,
+    scheduledPlan: null,
+    paymentMethod: 'sandbox',
+    tier: 'premium',
+    expiresAt: PERIOD_END,
+    ...overrides,
+  };
+}
+
 function checkoutBody(id: string, overrides: Record<string, unknown> = {}) {
   return {
     checkoutId: id,
@@ -120,6 +138,8 @@ function sandboxServer() {
         body: { checkoutId: 'c2', url: '/payment/premium?checkout=c2', kind: 'new' },
       };
     },
+    'GET /api/subscription': { status: 200, body: subscriptionBody() },
+    'GET /api/payments': { status: 200, body: { payments: [] } },
     'GET /api/payments/checkouts/c1': () => ({ status: 200, body: checkouts.c1 }),
     'GET /api/payments/checkouts/c2': () => ({ status: 200, body: checkouts.c2 }),
     'POST /api/payments/sandbox/c1/complete': (request: RecordedRequest) => {
@@ -150,7 +170,7 @@ describe('/payment/{plan}: the TEST MODE checkout (issue 11)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /14-tägiges Widerrufsrecht/ }));
     await userEvent.click(pay);
 
-    await waitFor(() => expect(screen.queryByTestId('test-mode')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Abonnement', level: 1 })).toBeTruthy();
     expect(server.completions).toEqual([{ outcome: 'succeed' }]);
     // The entitlement changed: the user (card label) is read again.
     expect(
@@ -191,5 +211,117 @@ describe('/payment/{plan}: the TEST MODE checkout (issue 11)', () => {
     const premium = await screen.findByTestId('plan-premium');
     await userEvent.click(within(premium).getByRole('button', { name: 'Premium wählen' }));
     expect(await screen.findByTestId('test-mode')).toBeTruthy();
+  });
+});
+
+const FREE = subscriptionBody({
+  plan: 'free',
+  status: 'none',
+  interval: null,
+  startDate: null,
+  currentPeriodEnd: null,
+  paymentMethod: null,
+  tier: 'free',
+  expiresAt: null,
+});
+
+/** The subscription routes over one stored contract the test can watch change. */
+function subscriptionServer(
+  initial: ReturnType<typeof subscriptionBody>,
+  payments: unknown[] = [],
+) {
+  let current = initial;
+  const changes: { url: string; body: unknown }[] = [];
+  const change = (patch: Record<string, unknown>) => (request: RecordedRequest) => {
+    changes.push({ url: request.url, body: request.body });
+    current = { ...current, ...patch };
+    return { status: 200, body: current };
+  };
+  fakeServer({
+    ...signedIn(),
+    'GET /api/subscription': () => ({ status: 200, body: current }),
+    'GET /api/payments': { status: 200, body: { payments } },
+    'POST /api/subscription/cancel': change({ cancelAtPeriodEnd: true }),
+    'POST /api/subscription/resume': change({ cancelAtPeriodEnd: false }),
+    'POST /api/subscription/downgrade': change({ scheduledPlan: 'premium' }),
+  });
+  return changes;
+}
+
+describe('/subscription (issue 11 item 5)', () => {
+  it('shows the plan until its end, the payment history, and cancels in one click', async () => {
+    const changes = subscriptionServer(subscriptionBody(), [
+      {
+        id: 1,
+        receiptNumber: 'R-000001',
+        date: '2026-11-26T09:00:00.000Z',
+        amountCents: 1299,
+        currency: 'EUR',
+        method: 'sandbox',
+        plan: 'premium',
+        interval: 'month',
+        durationMonths: null,
+        status: 'paid',
+        periodStart: '2026-11-26T09:00:00.000Z',
+        periodEnd: PERIOD_END,
+        receiptUrl: null,
+      },
+    ]);
+    renderApp('/subscription');
+    expect((await screen.findByTestId('current-plan')).textContent).toBe(
+      'Premium (bis 26.12.2026)',
+    );
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Aktiv');
+    expect(screen.getByTestId('subscription-interval').textContent).toBe('Monatlich');
+    expect(screen.getByTestId('period-end').textContent).toBe('Verlängert sich am 26.12.2026');
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(text(row)).toBe('26.11.202612,99 €TestzahlungPremiumBezahlt');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verträge hier kündigen' }));
+    expect(
+      await screen.findByText('Dein Vertrag ist gekündigt. Du behältst Premium bis 26.12.2026.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('period-end').textContent).toBe('Gekündigt: endet am 26.12.2026');
+    // Still on the page, just nothing left to cancel.
+    expect(screen.getByRole('button', { name: 'Verträge hier kündigen' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Abo fortsetzen' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Abo fortsetzen' })).toBeNull(),
+    );
+    expect(changes.map((change) => change.url)).toEqual([
+      '/api/subscription/cancel',
+      '/api/subscription/resume',
+    ]);
+  });
+
+  it('schedules a lower plan for the end of the term', async () => {
+    const changes = subscriptionServer(subscriptionBody({ plan: 'expert', tier: 'expert' }));
+    renderApp('/subscription');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Am 26.12.2026 zu Premium wechseln' }),
+    );
+    expect((await screen.findByTestId('scheduled-plan')).textContent).toBe(
+      'Wechselt am 26.12.2026 zu Premium',
+    );
+    expect(changes).toEqual([{ url: '/api/subscription/downgrade', body: { plan: 'premium' } }]);
+  });
+
+  it('offers free users the plans and keeps the cancel button in view', async () => {
+    subscriptionServer(FREE);
+    renderApp('/subscription');
+    expect((await screen.findByTestId('current-plan')).textContent).toBe('Free');
+    expect(screen.getByRole('link', { name: 'Plan wählen' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('button', { name: 'Verträge hier kündigen' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(
+      screen.getByText('Du hast gerade keinen laufenden Vertrag, der sich verlängert.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('Noch keine Zahlungen.')).toBeTruthy();
   });
 });
