@@ -132,6 +132,18 @@ function sandboxServer() {
   const checkouts = { c1: checkoutBody('c1'), c2: checkoutBody('c2') };
   const server = fakeServer({
     ...signedIn(),
+    // The entitlement follows the payment: the user is Premium once c1 is paid.
+    'GET /api/user': () => ({
+      status: 200,
+      body:
+        checkouts.c1.status === 'completed'
+          ? userBody({
+              isSubscribed: true,
+              subscriptionTier: 'premium',
+              subscriptionExpiry: PERIOD_END,
+            })
+          : userBody(),
+    }),
     'POST /api/subscription/checkout': () => {
       return {
         status: 200,
@@ -172,10 +184,11 @@ describe('/payment/{plan}: the TEST MODE checkout (issue 11)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Abonnement', level: 1 })).toBeTruthy();
     expect(server.completions).toEqual([{ outcome: 'succeed' }]);
-    // The entitlement changed: the user (card label) is read again.
-    expect(
-      server.requests.filter((request) => request.url.endsWith('/api/user')).length,
-    ).toBeGreaterThan(1);
+    // The entitlement changed: the user card reads the user again and shows the new tier.
+    const sidebar = screen.getByTestId('sidebar');
+    expect(await within(sidebar).findByText('bis 26.12.2026')).toBeTruthy();
+    expect(within(sidebar).getByText('Premium')).toBeTruthy();
+    expect(server.requests.some((request) => request.url.endsWith('/complete'))).toBe(true);
   });
 
   it('asks for the authentication step, then succeeds', async () => {
