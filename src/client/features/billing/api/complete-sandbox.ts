@@ -19,7 +19,10 @@ export function useCompleteSandbox(checkoutId: string) {
         ),
       ))!,
     onSuccess: async (details) => {
-      queryClient.setQueryData(['checkout', checkoutId], details);
+      // A decline is shown on the page; a completed checkout is left as it was, so the page
+      // stays mounted and its caller can move on to /subscription.
+      if (details.status === 'declined')
+        queryClient.setQueryData(['checkout', checkoutId], details);
       await Promise.all(
         ['user', 'subscription', 'payments'].map((key) =>
           queryClient.invalidateQueries({ queryKey: [key] }),
