@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import type { Subscription } from '#shared/billing/billing-schemas.ts';
 import type { PlanId } from '#shared/billing/prices.ts';
@@ -25,7 +26,7 @@ export function useChangeSubscription() {
       ))!,
     onSuccess: async (subscription) => {
       queryClient.setQueryData(['subscription'], subscription);
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      await queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
     },
   });
 }

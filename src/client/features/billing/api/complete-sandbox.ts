@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import type { CheckoutDetails, SandboxCompleteRequest } from '#shared/billing/billing-schemas.ts';
 
@@ -24,8 +25,8 @@ export function useCompleteSandbox(checkoutId: string) {
       if (details.status === 'declined')
         queryClient.setQueryData(['checkout', checkoutId], details);
       await Promise.all(
-        ['user', 'subscription', 'payments'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
+        [userQueryOptions.queryKey, ['subscription'], ['payments']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
         ),
       );
     },
