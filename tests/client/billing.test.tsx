@@ -338,3 +338,10 @@ describe('/subscription (issue 11 item 5)', () => {
     expect(await screen.findByText('Noch keine Zahlungen.')).toBeTruthy();
   });
 });
+
+it('shows guests the pages without asking the server for a contract or checkout', async () => {
+  fakeServer({ ...PLANS, 'GET /api/user': GUEST });
+  renderApp('/subscription');
+  expect(await screen.findByRole('heading', { name: 'Abonnement', level: 1 })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Plan wählen' }).getAttribute('href')).toBe('/pricing');
+});

@@ -9,6 +9,7 @@ import { useStartCheckout } from '#client/features/billing/api/start-checkout.ts
 import { checkoutErrorKey } from '#client/features/billing/checkout-error.ts';
 import { OrderSummary } from '#client/features/billing/order-summary.tsx';
 import { SandboxOutcomes } from '#client/features/billing/sandbox-outcomes.tsx';
+import { useUser } from '#client/lib/api/get-user.ts';
 import type { CheckoutDetails } from '#shared/billing/billing-schemas.ts';
 
 function Notice({ text, to, link }: { text: string; to: string; link: string }) {
@@ -103,8 +104,10 @@ export default function PaymentPage() {
   const { t } = useTranslation('billing');
   const [params] = useSearchParams();
   const checkoutId = params.get('checkout') ?? '';
-  const checkout = useCheckout(checkoutId);
-  if (checkoutId === '' || checkout.isError) {
+  const { user } = useUser();
+  const checkout = useCheckout(checkoutId, user !== null);
+  // A guest (shown the page with the login bar) has no checkout of their own.
+  if (checkoutId === '' || checkout.isError || !user) {
     return <Notice text={t('payment.notFound')} to="/pricing" link={t('payment.toPricing')} />;
   }
   if (checkout.isPending) return <PageLoading />;

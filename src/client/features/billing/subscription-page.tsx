@@ -4,6 +4,7 @@ import { PageLoading } from '#client/app/page-loading.tsx';
 import { useSubscription } from '#client/features/billing/api/get-subscription.ts';
 import { ContractActions } from '#client/features/billing/contract-actions.tsx';
 import { PaymentHistory } from '#client/features/billing/payment-history.tsx';
+import { useUser } from '#client/lib/api/get-user.ts';
 import { formatDate } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import type { Subscription } from '#shared/billing/billing-schemas.ts';
@@ -70,7 +71,19 @@ function Facts({ subscription }: { subscription: Subscription }) {
 /** /subscription: the contract, its changes and the payment history (issue 11 item 5). */
 export default function SubscriptionPage() {
   const { t } = useTranslation('billing');
-  const subscription = useSubscription();
+  const { user } = useUser();
+  const subscription = useSubscription(user !== null);
+  if (!user) {
+    // Guests see the page with the login bar below; there is no contract to show.
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+        <h1 className="text-3xl font-bold">{t('subscription.title')}</h1>
+        <Link to="/pricing" className="btn-primary self-start">
+          {t('subscription.choosePlan')}
+        </Link>
+      </div>
+    );
+  }
   if (subscription.isPending) return <PageLoading />;
   if (subscription.isError) {
     return (

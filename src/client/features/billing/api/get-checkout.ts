@@ -12,6 +12,6 @@ export const checkoutQueryOptions = (checkoutId: string) =>
       ))!,
   });
 
-export function useCheckout(checkoutId: string) {
-  return useQuery({ ...checkoutQueryOptions(checkoutId), enabled: checkoutId !== '' });
+export function useCheckout(checkoutId: string, enabled = true) {
+  return useQuery({ ...checkoutQueryOptions(checkoutId), enabled: enabled && checkoutId !== '' });
 }

@@ -8,6 +8,7 @@ export const subscriptionQueryOptions = queryOptions({
   queryFn: async () => (await getJson<Subscription>('/api/subscription'))!,
 });
 
-export function useSubscription() {
-  return useQuery(subscriptionQueryOptions);
+/** Off for guests (protected pages are shown to them too, spec 01-core §2). */
+export function useSubscription(enabled = true) {
+  return useQuery({ ...subscriptionQueryOptions, enabled });
 }
