@@ -53,6 +53,8 @@ export async function startChatScreen(options: {
   await prepareDatabase(database, {});
   const env = loadEnv({
     NODE_ENV: 'production',
+    // The TEST MODE payment sandbox (decision 083).
+    PAYMENTS_SANDBOX: 'true',
     LOG_LEVEL: 'silent',
     // Benchmarks send hundreds of chats a minute from one user; the limits are not what they measure.
     RATE_LIMIT_FACTOR: '1000',

@@ -8,6 +8,7 @@ import {
   NOT_FOUND,
   settingsBody,
   userBody,
+  plansBody,
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -156,7 +157,7 @@ describe('not found', () => {
   });
 
   it('shows "Seite wird geladen..." while a page loads', async () => {
-    fakeServer({ 'GET /api/user': GUEST });
+    fakeServer({ 'GET /api/user': GUEST, 'GET /api/plans': { status: 200, body: plansBody() } });
     renderApp('/pricing');
     expect(screen.getByText('Seite wird geladen...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Preise', level: 1 })).toBeTruthy();

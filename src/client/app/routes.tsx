@@ -13,7 +13,9 @@ const PersonasPage = lazy(() => import('#client/features/personas/personas-page.
 const SettingsPage = lazy(() => import('#client/features/settings/settings-page.tsx'));
 const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));
 const FeaturesPage = lazy(() => import('#client/features/marketing/features-page.tsx'));
-const PricingPage = lazy(() => import('#client/features/marketing/pricing-page.tsx'));
+const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
+const PaymentPage = lazy(() => import('#client/features/billing/payment-page.tsx'));
+const SubscriptionPage = lazy(() => import('#client/features/billing/subscription-page.tsx'));
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
@@ -57,9 +59,9 @@ export const routes: RouteObject[] = [
         element: <FeatureLandingPage feature={page.key} />,
       })),
       { path: '/pricing', element: <PricingPage /> },
-      { path: '/subscription', element: user(area('subscription')) },
+      { path: '/subscription', element: user(<SubscriptionPage />) },
       { path: '/referral', element: user(area('referral')) },
-      { path: '/payment/:plan', element: user(area('payment')) },
+      { path: '/payment/:plan', element: user(<PaymentPage />) },
       { path: '/crypto-payment/:plan/:duration', element: user(area('cryptoPayment')) },
       { path: '/crypto-payment-pending', element: user(area('cryptoPaymentPending')) },
       { path: '/codehub', element: area('codehub') },

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'composer',
   'history',
   'personas',
+  'billing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

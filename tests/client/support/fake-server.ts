@@ -178,3 +178,30 @@ export function settingsBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** GET /api/plans as the seeded server answers it (decision 080: cents, a year is ten months). */
+export function plansBody(provider: 'sandbox' | 'stripe' = 'sandbox') {
+  const plan = (id: string, name: string, rank: number, monthly: number, groups: string[]) => ({
+    id,
+    name,
+    rank,
+    monthlyPriceCents: monthly,
+    yearlyPriceCents: monthly * 10,
+    crypto6PriceCents: Math.floor((6 * monthly * 90 + 50) / 100),
+    crypto12PriceCents: Math.floor((12 * monthly * 80 + 50) / 100),
+    currency: 'EUR',
+    yearlySavingPercent: rank === 0 ? 0 : 16,
+    features: [],
+    modelGroups: groups,
+    apiAccess: rank >= 2,
+  });
+  return {
+    provider,
+    plans: [
+      plan('free', 'Free', 0, 0, ['standard']),
+      plan('premium', 'Premium', 1, 1299, ['standard']),
+      plan('expert', 'Expert', 2, 2999, ['standard', 'expert_plus']),
+      plan('ultimate', 'Ultimate', 3, 9900, ['standard', 'expert_plus', 'ultimate']),
+    ],
+  };
+}
