@@ -24,6 +24,7 @@ function conversation(index: number, overrides: Record<string, unknown> = {}) {
     id: index,
     title: `Gespräch ${index}`,
     timestamp: '2024-03-05T10:00:00.000Z',
+    createdAt: '2024-03-05T10:00:00.000Z',
     updatedAt: '2024-03-05T10:00:00.000Z',
     conversationId: `c${index}`,
     personaId: null,
