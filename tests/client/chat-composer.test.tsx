@@ -2,7 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
-import { fakeServer, settingsBody, userBody, type RecordedRequest } from './support/fake-server.ts';
+import {
+  fakeServer,
+  personaBody,
+  settingsBody,
+  userBody,
+  type RecordedRequest,
+} from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(async () => {
@@ -18,20 +24,21 @@ const pngFile = (name: string, size = 64) => {
   return new File([bytes], name, { type: 'image/png' });
 };
 
-const persona = (id: number, name: string, nameDe: string, isDefault = false) => ({
-  id,
-  name,
-  nameDe,
-  description: '',
-  systemPrompt: '',
-  icon: 'bot',
-  color: '#a855f7',
-  isDefault,
-  isCustom: false,
-  userId: null,
-  language: 'en',
-  createdAt: '2025-01-01T00:00:00.000Z',
-});
+const persona = (id: number, name: string, nameDe: string, isDefault = false) =>
+  personaBody({
+    id,
+    name,
+    nameDe,
+    description: '',
+    systemPrompt: '',
+    icon: 'bot',
+    color: '#a855f7',
+    isDefault,
+    isCustom: false,
+    userId: null,
+    language: 'en',
+    createdAt: '2025-01-01T00:00:00.000Z',
+  });
 
 const model = (id: string, name: string, allowed: boolean) => ({
   id,

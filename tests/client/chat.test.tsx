@@ -91,6 +91,7 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
       timestamp: new Date().toISOString(),
       conversationId: 'c-failed',
       personaId: null,
+      createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
     };
     fakeServer({

@@ -24,6 +24,7 @@ function conversation(index: number, overrides: Record<string, unknown> = {}) {
     id: index,
     title: `Gespräch ${index}`,
     timestamp: '2024-03-05T10:00:00.000Z',
+    createdAt: '2024-03-05T10:00:00.000Z',
     updatedAt: '2024-03-05T10:00:00.000Z',
     conversationId: `c${index}`,
     personaId: null,
@@ -470,6 +471,8 @@ describe("the list after the user's own change", () => {
       'GET /api/conversations': pagedList(() => [...rows]),
       'GET /api/models': { status: 200, body: { offline: false, models: [] } },
       'GET /api/personas': { status: 200, body: [] },
+      // The chat reads the new conversation once the reply names it (when depends on timing).
+      'GET /api/conversations/c351': { status: 200, body: active(351, { title: 'Neue Frage' }) },
       'POST /api/chat': () => {
         rows = [...rows, active(351, { title: 'Neue Frage' })];
         return {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiRequest,
   backoffDelay,
+  ContractError,
   getJson,
   HttpError,
   TIMEOUT_MESSAGE,
@@ -55,13 +56,21 @@ describe('request helper (spec 01-core §7, §8)', () => {
   });
 
   it('returns null for an empty body and, when asked, for 401', async () => {
-    fakeServer({
-      'GET /empty': { status: 200 },
-      'GET /api/user': { status: 401, body: { message: 'no' } },
-    });
-    expect(await getJson('/empty')).toBeNull();
-    expect(await getJson('/api/user', { on401: 'returnNull' })).toBeNull();
-    await expect(getJson('/api/user')).rejects.toBeInstanceOf(HttpError);
+    fakeServer({ 'GET /api/user': { status: 401, body: { message: 'no' } } });
+    expect(
+      await getJson('/api/user', (s) => s.PublicUserSchema, { on401: 'returnNull' }),
+    ).toBeNull();
+    await expect(getJson('/api/user', (s) => s.PublicUserSchema)).rejects.toBeInstanceOf(HttpError);
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 200 }));
+    expect(await getJson('/api/user', (s) => s.PublicUserSchema)).toBeNull();
+  });
+
+  it("checks an answer against the route's shared schema and names what breaks the contract", async () => {
+    const user = { id: 7, username: 'anna', displayName: 'Anna', isAdmin: false };
+    vi.stubGlobal('fetch', async () => Response.json({ ...user, isSubscribed: 'yes' }));
+    const broken = getJson('/api/user', (s) => s.PublicUserSchema);
+    await expect(broken).rejects.toBeInstanceOf(ContractError);
+    await expect(getJson('/api/user', (s) => s.PublicUserSchema)).rejects.toThrow(/isSubscribed/);
   });
 
   it('times out after 60 s with the German TimeoutError', async () => {

@@ -217,8 +217,8 @@ describe('feedback (stored on the server)', () => {
       url: '/api/messages/42/feedback',
       body: { feedback: 'positive' },
     });
-    expect(actions.setFeedback).toHaveBeenCalledWith('m-42', 'positive');
     expect(await screen.findByText('Danke für dein positives Feedback!')).toBeTruthy();
+    expect(actions.setFeedback).toHaveBeenCalledWith('m-42', 'positive');
     unmount();
 
     const rated = await renderBubble(chatItem({ feedback: 'positive' }));
@@ -229,8 +229,8 @@ describe('feedback (stored on the server)', () => {
     ).toBe('false');
     await user.click(up);
     expect(server.requests.at(-1)?.body).toEqual({ feedback: null });
-    expect(rated.actions.setFeedback).toHaveBeenCalledWith('m-42', null);
     expect(await screen.findByText('Bewertung entfernt')).toBeTruthy();
+    expect(rated.actions.setFeedback).toHaveBeenCalledWith('m-42', null);
   });
 
   it('keeps the rating unchanged and shows an error toast when saving fails', async () => {

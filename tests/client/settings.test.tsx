@@ -6,6 +6,7 @@ import { isModelAllowedForTier, MODELS } from '#shared/models/model-ids.ts';
 import {
   fakeServer,
   GUEST,
+  personaBody,
   settingsBody,
   userBody,
   type RecordedRequest,
@@ -45,6 +46,7 @@ function signedInServer(
           contextWindow: model.contextWindow,
           allowed: isModelAllowedForTier(model.id, 'free'),
           available: true,
+          reason: null,
         })),
       },
     },
@@ -56,12 +58,14 @@ function signedInServer(
         timestamp: new Date().toISOString(),
         conversationId: `c${i + 1}`,
         personaId: null,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
       })),
     },
     'GET /api/personas': {
       status: 200,
       body: [
-        {
+        personaBody({
           id: 1,
           name: 'Persona42',
           nameDe: 'Persona42',
@@ -71,8 +75,8 @@ function signedInServer(
           nameKo: null,
           isDefault: true,
           language: 'en',
-        },
-        {
+        }),
+        personaBody({
           id: 2,
           name: 'Code Mentor',
           nameDe: 'Code-Mentor',
@@ -82,7 +86,7 @@ function signedInServer(
           nameKo: null,
           isDefault: false,
           language: 'en',
-        },
+        }),
       ],
     },
   });
@@ -146,6 +150,7 @@ describe('settings (spec 01-core §2, §4)', () => {
       contextWindow: 128_000,
       allowed: true,
       available,
+      reason: null,
     });
     signedInServer(userBody(), 0, {
       'GET /api/models': {

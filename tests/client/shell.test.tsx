@@ -21,6 +21,7 @@ function conversations(count: number) {
     timestamp: new Date().toISOString(),
     conversationId: `c${index + 1}`,
     personaId: null,
+    createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
   }));
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { apiUrl } from '#client/lib/api-base.ts';
 
 /** Spec 01-core §8: the exact German texts of the timeout error. */
@@ -133,19 +134,57 @@ export async function apiRequest(
   }
 }
 
-/** Parsed JSON of a successful answer; null for an empty body. */
-export async function readJson<T>(response: Response): Promise<T | null> {
+/** The shared response schemas, fetched once on the first answer read (see response-schemas.ts). */
+export type ResponseSchemas = typeof import('#client/lib/api/response-schemas.ts');
+let responseSchemas: Promise<ResponseSchemas> | undefined;
+const loadResponseSchemas = () =>
+  (responseSchemas ??= import('#client/lib/api/response-schemas.ts'));
+
+/** A schema picked from the shared response schemas: `(s) => s.PublicUserSchema`. */
+export type PickSchema<S extends z.ZodType> = (schemas: ResponseSchemas) => S;
+
+/**
+ * A successful answer whose body breaks the API contract (GET /api/openapi.json): a client and
+ * server out of step. Named clearly instead of letting a wrongly shaped value travel on.
+ */
+export class ContractError extends Error {
+  override name = 'ContractError';
+  constructor(
+    readonly url: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    const where = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+      .join('; ');
+    super(`Unexpected answer from ${url || 'the server'}: ${where}`);
+  }
+}
+
+/**
+ * The JSON of a successful answer, checked against the route's shared response schema; null for
+ * an empty body. Throws ContractError when the body does not fit the schema.
+ */
+export async function readJson<S extends z.ZodType>(
+  response: Response,
+  pick: PickSchema<S>,
+): Promise<z.output<S> | null> {
+  const schemas = loadResponseSchemas();
   const text = await response.text();
-  return text ? (JSON.parse(text) as T) : null;
+  if (!text) return null;
+  const result = pick(await schemas).safeParse(JSON.parse(text));
+  if (!result.success) throw new ContractError(response.url, result.error.issues);
+  return result.data;
 }
 
 /** The default query reader: GET, null for an empty body, and optionally null on 401. */
-export async function getJson<T>(
+export async function getJson<S extends z.ZodType>(
   path: string,
+  pick: PickSchema<S>,
   { on401 = 'throw', ...options }: RequestOptions & { on401?: 'throw' | 'returnNull' } = {},
-): Promise<T | null> {
+): Promise<z.output<S> | null> {
   try {
-    return await readJson<T>(await apiRequest('GET', path, undefined, options));
+    return await readJson(await apiRequest('GET', path, undefined, options), pick);
   } catch (error) {
     if (on401 === 'returnNull' && error instanceof HttpError && error.status === 401) return null;
     throw error;

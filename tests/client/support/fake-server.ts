@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { TRANSLATION_FIELDS } from '#shared/personas/persona-schemas.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -203,5 +204,22 @@ export function plansBody(provider: 'sandbox' | 'stripe' = 'sandbox') {
       plan('expert', 'Expert', 2, 2999, ['standard', 'expert_plus']),
       plan('ultimate', 'Ultimate', 3, 9900, ['standard', 'expert_plus', 'ultimate']),
     ],
+  };
+}
+
+/** A persona as GET /api/personas lists it: every field the server sends, translations null. */
+export function personaBody(fields: Record<string, unknown> & { id: number; name: string }) {
+  return {
+    description: '',
+    systemPrompt: '',
+    icon: 'bot',
+    color: '#a855f7',
+    isDefault: false,
+    isCustom: false,
+    userId: null,
+    language: 'en',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])),
+    ...fields,
   };
 }

@@ -36,10 +36,10 @@ export async function fetchConversationPage(before: string | null): Promise<Conv
   if (before) search.set('before', before);
   try {
     const response = await apiRequest('GET', `/api/conversations?${search.toString()}`);
-    const items = (await readJson<ConversationSummary[]>(response)) ?? [];
+    const items = (await readJson(response, (s) => s.ConversationListSchema)) ?? [];
     const total = response.headers.get('x-total-count');
     return {
-      items: Array.isArray(items) ? items : [],
+      items,
       nextCursor: response.headers.get('x-next-cursor'),
       total: total === null ? null : Number(total),
     };

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '#client/lib/http.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
-import type { ModelList } from '#shared/models/model-schemas.ts';
 
 /** A model as the settings screen lists it. */
 export interface ModelChoice {
@@ -19,7 +18,7 @@ export const modelsQueryOptions = (user: PublicUser | null) =>
     queryKey: ['models', user?.id ?? null],
     enabled: user !== null,
     queryFn: async (): Promise<ModelChoice[]> => {
-      const answer = await getJson<ModelList>('/api/models');
+      const answer = await getJson('/api/models', (s) => s.ModelListSchema);
       return (answer?.models ?? []).map((model) => ({
         id: model.id,
         name: model.name,

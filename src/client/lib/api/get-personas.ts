@@ -7,7 +7,7 @@ import type { Persona } from '#shared/personas/persona-schemas.ts';
 export const personasQueryOptions = (userId: number | null) =>
   queryOptions({
     queryKey: ['personas', userId],
-    queryFn: async () => (await getJson<Persona[]>('/api/personas')) ?? [],
+    queryFn: async () => (await getJson('/api/personas', (s) => s.PersonaListSchema)) ?? [],
     enabled: userId !== null,
   });
 

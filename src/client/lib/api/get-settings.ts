@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '#client/lib/http.ts';
-import type { Settings } from '#shared/settings/settings-schemas.ts';
 
 /** GET /api/settings/{userId} (spec 01-core §7): only with a user, never refreshed automatically. */
 export const settingsQueryOptions = (userId: number | null) =>
   queryOptions({
     queryKey: ['settings', userId],
-    queryFn: async () => (await getJson<Settings>(`/api/settings/${userId}`))!,
+    queryFn: async () => (await getJson(`/api/settings/${userId}`, (s) => s.SettingsSchema))!,
     enabled: userId !== null,
     staleTime: Infinity,
     refetchOnMount: false,

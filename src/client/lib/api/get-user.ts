@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '#client/lib/http.ts';
 import { doublingDelay } from '#client/lib/query-client.ts';
-import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 
 /**
  * GET /api/user (spec 01-core §7): a 401 means logged out (null); fresh for 30 s, three retries
@@ -9,7 +8,7 @@ import type { PublicUser } from '#shared/auth/auth-schemas.ts';
  */
 export const userQueryOptions = queryOptions({
   queryKey: ['user'],
-  queryFn: () => getJson<PublicUser>('/api/user', { on401: 'returnNull' }),
+  queryFn: () => getJson('/api/user', (s) => s.PublicUserSchema, { on401: 'returnNull' }),
   staleTime: 30_000,
   retry: 3,
   retryDelay: doublingDelay(10_000),

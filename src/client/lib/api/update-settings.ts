@@ -12,7 +12,10 @@ export function useUpdateSettings(userId: number | null) {
   const { queryKey } = settingsQueryOptions(userId);
   return useMutation({
     mutationFn: async (patch: UpdateSettingsInput) =>
-      readJson<Settings>(await apiRequest('PATCH', `/api/settings/${userId}`, patch)),
+      readJson(
+        await apiRequest('PATCH', `/api/settings/${userId}`, patch),
+        (s) => s.SettingsSchema,
+      ),
     onMutate: (patch) => {
       const previous = queryClient.getQueryData(queryKey);
       if (previous) queryClient.setQueryData(queryKey, { ...previous, ...patch } as Settings);

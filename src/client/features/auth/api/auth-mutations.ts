@@ -35,7 +35,7 @@ export function useLogin() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: async (input: LoginInput) =>
-      (await readJson<PublicUser>(await apiRequest('POST', '/api/login', input)))!,
+      (await readJson(await apiRequest('POST', '/api/login', input), (s) => s.PublicUserSchema))!,
     retry: false,
     onSuccess: async (user) => {
       queryClient.setQueryData(USER_KEY, user);
@@ -61,7 +61,8 @@ export function useRegister() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: async (input: RegisterInput) => {
-      const user = (await readJson<PublicUser>(await apiRequest('POST', '/api/register', input)))!;
+      const response = await apiRequest('POST', '/api/register', input);
+      const user = (await readJson(response, (s) => s.PublicUserSchema))!;
       // A new account stores German; whoever registers in another language keeps it, since the
       // stored language overrides the interface language (spec 01-core §4).
       const language = currentLanguage();

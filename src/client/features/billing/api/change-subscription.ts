@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import type { Subscription } from '#shared/billing/billing-schemas.ts';
 import type { PlanId } from '#shared/billing/prices.ts';
 
 export type SubscriptionChange =
@@ -17,12 +16,13 @@ export function useChangeSubscription() {
   return useMutation({
     retry: false,
     mutationFn: async (change: SubscriptionChange) =>
-      (await readJson<Subscription>(
+      (await readJson(
         await apiRequest(
           'POST',
           `/api/subscription/${change.action}`,
           change.action === 'downgrade' ? { plan: change.plan } : undefined,
         ),
+        (schemas) => schemas.SubscriptionSchema,
       ))!,
     onSuccess: async (subscription) => {
       queryClient.setQueryData(['subscription'], subscription);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import type { CheckoutDetails, SandboxCompleteRequest } from '#shared/billing/billing-schemas.ts';
+import type { SandboxCompleteRequest } from '#shared/billing/billing-schemas.ts';
 
 /**
  * POST /api/payments/sandbox/{checkoutId}/complete: the TEST MODE outcome. On success the
@@ -12,12 +12,13 @@ export function useCompleteSandbox(checkoutId: string) {
   return useMutation({
     retry: false,
     mutationFn: async (outcome: SandboxCompleteRequest['outcome']) =>
-      (await readJson<CheckoutDetails>(
+      (await readJson(
         await apiRequest(
           'POST',
           `/api/payments/sandbox/${encodeURIComponent(checkoutId)}/complete`,
           { outcome },
         ),
+        (schemas) => schemas.CheckoutDetailsSchema,
       ))!,
     onSuccess: async (details) => {
       // A decline is shown on the page; a completed checkout is left as it was, so the page

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '#client/lib/http.ts';
-import type { CheckoutDetails } from '#shared/billing/billing-schemas.ts';
 
 /** GET /api/payments/checkouts/{checkoutId}: the order the payment page summarises (buyer only). */
 export const checkoutQueryOptions = (checkoutId: string) =>
   queryOptions({
     queryKey: ['checkout', checkoutId],
     queryFn: async () =>
-      (await getJson<CheckoutDetails>(
+      (await getJson(
         `/api/payments/checkouts/${encodeURIComponent(checkoutId)}`,
+        (schemas) => schemas.CheckoutDetailsSchema,
       ))!,
   });
 

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '#client/lib/http.ts';
-import type { PlanList } from '#shared/billing/billing-schemas.ts';
 
 /** GET /api/plans (public): prices in VAT-inclusive cents, held only on the server (decision 080). */
 export const plansQueryOptions = queryOptions({
   queryKey: ['plans'],
-  queryFn: async () => (await getJson<PlanList>('/api/plans'))!,
+  queryFn: async () => (await getJson('/api/plans', (schemas) => schemas.PlanListSchema))!,
   staleTime: 5 * 60_000,
 });
 

@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import type { CheckoutRequest, CheckoutResponse } from '#shared/billing/billing-schemas.ts';
+import type { CheckoutRequest } from '#shared/billing/billing-schemas.ts';
 
 /**
  * POST /api/subscription/checkout → where to pay (the sandbox page, Stripe Checkout, or straight
  * to /subscription for a prorated upgrade). 409 'Already Subscribed' / 'Not an Upgrade'.
  */
 export async function startCheckout(input: CheckoutRequest) {
-  return (await readJson<CheckoutResponse>(
+  return (await readJson(
     await apiRequest('POST', '/api/subscription/checkout', input),
+    (schemas) => schemas.CheckoutResponseSchema,
   ))!;
 }
 

@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '#client/lib/http.ts';
-import type { Conversation } from '#shared/chat/conversation-schemas.ts';
 
 /** GET /api/conversations/{id}: the conversation's title and persona (spec 01-core §7). */
 export const conversationQueryOptions = (conversationId: string | undefined) =>
   queryOptions({
     queryKey: ['conversation', conversationId ?? null],
     queryFn: () =>
-      getJson<Conversation>(`/api/conversations/${encodeURIComponent(conversationId!)}`),
+      getJson(
+        `/api/conversations/${encodeURIComponent(conversationId!)}`,
+        (s) => s.ConversationSchema,
+      ),
     enabled: conversationId !== undefined,
     staleTime: 0,
     retry: false,

@@ -43,9 +43,9 @@ export async function getMessagePage(
     undefined,
     { signal },
   );
-  const list = await readJson<Message[]>(response);
+  const list = await readJson(response, (s) => s.MessageListSchema);
   return {
-    messages: Array.isArray(list) ? list : [],
+    messages: list ?? [],
     olderCursor: response.headers.get('x-next-cursor'),
     newerCursor: response.headers.get('x-newer-cursor'),
   };

@@ -15,7 +15,7 @@ export async function uploadFile(file: File, signal?: AbortSignal): Promise<File
     signal,
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });
-  const info = await readJson<FileInfo>(response);
+  const info = await readJson(response, (s) => s.FileInfoSchema);
   if (!info) throw new Error('Empty upload answer');
   return info;
 }

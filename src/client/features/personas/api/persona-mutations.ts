@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import type {
-  CreatePersonaInput,
-  Persona,
-  UpdatePersonaInput,
-} from '#shared/personas/persona-schemas.ts';
+import type { CreatePersonaInput, UpdatePersonaInput } from '#shared/personas/persona-schemas.ts';
 
 /** After any change every persona list (screen, pickers, settings) is refreshed. */
 function useRefreshPersonas() {
@@ -18,7 +14,7 @@ export function useCreatePersona() {
   return useMutation({
     retry: false,
     mutationFn: async (input: CreatePersonaInput) =>
-      (await readJson<Persona>(await apiRequest('POST', '/api/personas', input)))!,
+      (await readJson(await apiRequest('POST', '/api/personas', input), (s) => s.PersonaSchema))!,
     onSuccess: refresh,
   });
 }
@@ -29,7 +25,10 @@ export function useUpdatePersona() {
   return useMutation({
     retry: false,
     mutationFn: async ({ id, input }: { id: number; input: UpdatePersonaInput }) =>
-      (await readJson<Persona>(await apiRequest('PATCH', `/api/personas/${id}`, input)))!,
+      (await readJson(
+        await apiRequest('PATCH', `/api/personas/${id}`, input),
+        (s) => s.PersonaSchema,
+      ))!,
     onSuccess: refresh,
   });
 }

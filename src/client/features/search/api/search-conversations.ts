@@ -1,6 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { getJson } from '#client/lib/http.ts';
-import type { SearchResult } from '#shared/search/search-schemas.ts';
 
 /** Results per request (the server allows up to 50). */
 export const SEARCH_PAGE_SIZE = 20;
@@ -15,7 +14,13 @@ export const searchQueryOptions = (userId: number | null, query: string) =>
     queryFn: async ({ pageParam, signal }) => {
       const search = new URLSearchParams({ q: query, limit: String(SEARCH_PAGE_SIZE) });
       if (pageParam) search.set('cursor', pageParam);
-      const result = await getJson<SearchResult>(`/api/search?${search.toString()}`, { signal });
+      const result = await getJson(
+        `/api/search?${search.toString()}`,
+        (s) => s.SearchResultSchema,
+        {
+          signal,
+        },
+      );
       return result ?? { results: [], nextCursor: null };
     },
     initialPageParam: null as string | null,
