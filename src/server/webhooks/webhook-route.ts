@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { WebhookDeliverySchema, WebhookReceiptSchema } from '#shared/billing/billing-schemas.ts';
 import { invalid } from '#shared/errors/app-error.ts';
 import type { Inbound, VerifyDelivery } from './inbound.ts';
 
@@ -21,7 +22,12 @@ export async function registerWebhookRoute(
     });
     scope.post(
       input.path,
-      { config: { access: 'public' }, bodyLimit: WEBHOOK_BODY_LIMIT },
+      {
+        config: { access: 'public' },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        // Documented like files and streams: the schema describes the bytes, never alters them.
+        schema: { body: WebhookDeliverySchema, response: { 200: WebhookReceiptSchema } },
+      },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         let event;

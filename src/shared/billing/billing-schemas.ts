@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '#shared/validation/database-input.ts';
 import { PAID_PLAN_IDS, PLAN_IDS } from './prices.ts';
 
 /** Request and response bodies of plans, subscriptions and payments (issue 11, decisions 080–082). */
@@ -68,7 +69,7 @@ export const CheckoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
-export const CheckoutIdParamsSchema = z.object({ checkoutId: z.string().min(1).max(100) });
+export const CheckoutIdParamsSchema = z.object({ checkoutId: textSchema().min(1).max(100) });
 
 /** GET /api/payments/checkouts/{checkoutId}: what the payment page shows (buyer only). */
 export const CheckoutDetailsSchema = z.object({
@@ -123,3 +124,20 @@ export const SandboxAdminParamsSchema = z.object({
   userId: z.coerce.number().int().positive(),
   action: z.enum(['renew', 'period-end', 'refund']),
 });
+
+/**
+ * POST routes that act on the caller or the path alone (cancel, resume, verify, the sandbox
+ * controls): no body (which Fastify hands on as null) or an empty JSON object; anything else is a 400.
+ */
+export const NoRequestBodySchema = z.strictObject({}).nullish();
+
+/**
+ * POST /api/webhooks/stripe: the provider's signed event, kept as the exact bytes the signature
+ * covers. Never parsed by the validator (any bytes pass); the signature check refuses forgeries.
+ */
+export const WebhookDeliverySchema = z
+  .custom<unknown>(() => true)
+  .meta({ type: 'string', description: 'The signed event, as the provider sent it' });
+
+/** The answer to an accepted delivery; `duplicate`: the event was already recorded. */
+export const WebhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

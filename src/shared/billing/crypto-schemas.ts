@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '#shared/validation/database-input.ts';
 import { PaidPlanIdSchema } from './billing-schemas.ts';
 
 /** Crypto payment bodies (issue 11 item 3, spec 02 §4, decision 084). */
@@ -15,13 +16,13 @@ export type CryptoPaymentCreate = z.infer<typeof CryptoPaymentCreateSchema>;
 
 /** 'I have paid': checked per coin on the server (format and checksum) → 400 naming the field. */
 export const CryptoPaymentReportSchema = z.object({
-  txHash: z.string().trim().min(1).max(100),
-  senderWalletAddress: z.string().trim().min(1).max(100),
+  txHash: textSchema().trim().min(1).max(100),
+  senderWalletAddress: textSchema().trim().min(1).max(100),
 });
 export type CryptoPaymentReport = z.infer<typeof CryptoPaymentReportSchema>;
 
 export const CryptoPaymentRejectSchema = z.object({
-  notes: z.string().trim().min(1, 'Notes are required').max(2000),
+  notes: textSchema().trim().min(1, 'Notes are required').max(2000),
 });
 
 export const CryptoPaymentStatusSchema = z.enum([

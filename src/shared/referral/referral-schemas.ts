@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '#shared/validation/database-input.ts';
 
 /** Referral bodies (issue 11 item 4, spec 02 §5, decision 085). */
 export const REFERRAL_BONUS = { friend: 3, referrer: 5, maxRewardedPerMonth: 20 } as const;
@@ -19,6 +20,6 @@ export type Referral = z.infer<typeof ReferralSchema>;
 
 /** Empty → 400 'Code required'; unknown, own or own referee's → 400; a second code → 409. */
 export const ApplyReferralSchema = z.object({
-  code: z.string({ error: 'Code required' }).trim().min(1, 'Code required').max(64),
+  code: textSchema({ error: 'Code required' }).trim().min(1, 'Code required').max(64),
 });
 export const ApplyReferralResponseSchema = z.object({ bonusMessages: z.number().int() });

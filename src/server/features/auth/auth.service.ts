@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
 import { conflict, unauthenticated } from '#shared/errors/app-error.ts';
@@ -39,19 +40,6 @@ export function toPublicUser(user: SessionUser, now = new Date()): PublicUser {
     subscriptionTier: isSubscribed && isSubscriptionTier(storedTier) ? storedTier : 'free',
     subscriptionExpiry: user.subscriptionExpiry?.toISOString() ?? null,
   };
-}
-
-/** Postgres unique_violation (23505), whichever driver raised it and however it was wrapped. */
-export function findUniqueViolation(error: unknown): { constraint: string } | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      return { constraint: typeof candidate.constraint === 'string' ? candidate.constraint : '' };
-    }
-    current = candidate.cause;
-  }
-  return null;
 }
 
 export const USERNAME_TAKEN = 'Username is already taken';

@@ -1,10 +1,11 @@
 import type { Database } from '#server/db/client.ts';
+import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import type { UpdateProfileInput } from '#shared/auth/auth-schemas.ts';
 import { invalid, unauthenticated } from '#shared/errors/app-error.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
 import { findPasswordHash, isEmailTaken, updateUser, type UserChanges } from './auth.queries.ts';
-import { emailConflict, findUniqueViolation } from './auth.service.ts';
+import { emailConflict } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { closeUserSessions } from './sessions.queries.ts';
 import { rotateSession, type SessionUser } from './sessions.service.ts';

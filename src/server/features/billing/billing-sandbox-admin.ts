@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { SandboxProvider } from '#server/payments/sandbox-provider.ts';
-import { SandboxAdminParamsSchema, SubscriptionSchema } from '#shared/billing/billing-schemas.ts';
+import {
+  NoRequestBodySchema,
+  SandboxAdminParamsSchema,
+  SubscriptionSchema,
+} from '#shared/billing/billing-schemas.ts';
 import { notFound } from '#shared/errors/app-error.ts';
 import { findSubscription, latestPaidPayment } from './billing.queries.ts';
 import { subscriptionOf } from './billing-views.ts';
@@ -21,7 +25,11 @@ export function registerSandboxAdminRoutes(
     '/api/admin/sandbox/subscriptions/:userId/:action',
     {
       config: { access: 'admin' },
-      schema: { params: SandboxAdminParamsSchema, response: { 200: SubscriptionSchema } },
+      schema: {
+        params: SandboxAdminParamsSchema,
+        body: NoRequestBodySchema,
+        response: { 200: SubscriptionSchema },
+      },
     },
     async (request) => {
       const { userId, action } = request.params;

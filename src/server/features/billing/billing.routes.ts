@@ -14,6 +14,7 @@ import {
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   DowngradeRequestSchema,
+  NoRequestBodySchema,
   PaymentListSchema,
   PlanListSchema,
   SandboxCompleteRequestSchema,
@@ -118,13 +119,13 @@ export async function registerBillingRoutes(
 
   api.post(
     '/api/subscription/cancel',
-    { ...user, schema: { response: { 200: SubscriptionSchema } } },
+    { ...user, schema: { body: NoRequestBodySchema, response: { 200: SubscriptionSchema } } },
     (request) => service.cancel(requireUser(request).id),
   );
 
   api.post(
     '/api/subscription/resume',
-    { ...user, schema: { response: { 200: SubscriptionSchema } } },
+    { ...user, schema: { body: NoRequestBodySchema, response: { 200: SubscriptionSchema } } },
     (request) => service.resume(requireUser(request).id),
   );
 

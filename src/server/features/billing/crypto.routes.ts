@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin, requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { NoRequestBodySchema } from '#shared/billing/billing-schemas.ts';
 import {
   AdminCryptoPaymentListSchema,
   AdminCryptoPaymentQuerySchema,
@@ -65,7 +66,10 @@ export function registerCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/admin/crypto-payments/:id/verify',
-    { config: { access: 'admin' }, schema: { params, response: { 200: CryptoPaymentSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params, body: NoRequestBodySchema, response: { 200: CryptoPaymentSchema } },
+    },
     (request) => service.verify(requireAdmin(request).id, request.params.id),
   );
 

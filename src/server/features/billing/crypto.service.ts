@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
+import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import type { Env } from '#server/env.ts';
 import {
   isBitcoinAddress,
@@ -55,16 +56,6 @@ export function toCryptoPayment(row: CryptoPaymentRow): CryptoPayment {
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     notes: row.notes,
   };
-}
-
-/** Postgres unique_violation (23505), however the driver wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const addMonths = (from: Date, months: number) => {
@@ -149,7 +140,7 @@ export function createCryptoService(db: Database, env: Env) {
         if (!updated) throw conflict('Payment already reported');
         return toCryptoPayment(updated);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('Transaction already used');
+        if (findUniqueViolation(error)) throw conflict('Transaction already used');
         throw error;
       }
     },
