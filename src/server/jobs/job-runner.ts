@@ -61,6 +61,10 @@ interface Running {
  * due jobs with FOR UPDATE SKIP LOCKED when it is woken (a job enqueued or finished here) or after
  * `pollMs`; leases of running jobs are renewed every third of `leaseMs`.
  */
+/** How long, and how often, the loop looks for a job enqueued inside a transaction. */
+const RECHECK_WINDOW_MS = 10_000;
+const RECHECK_MS = 200;
+
 export function createJobs(options: JobRunnerOptions): Jobs {
   const { db, log, leaseMs } = options;
   const pollMs = options.pollMs ?? (options.singleProcess ? 60_000 : 1000);
@@ -74,6 +78,8 @@ export function createJobs(options: JobRunnerOptions): Jobs {
   let heartbeat: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
   let woken = false;
+  /** Until then the loop looks for jobs every RECHECK_MS (see enqueue with `db`). */
+  let recheckUntil = 0;
 
   const wake = () => {
     woken = true;
@@ -154,7 +160,7 @@ export function createJobs(options: JobRunnerOptions): Jobs {
   const idleFor = async () => {
     if (!options.singleProcess) return pollMs;
     const now = Date.now();
-    let until = now + pollMs;
+    let until = now + (now < recheckUntil ? RECHECK_MS : pollMs);
     for (const entry of schedules) until = Math.min(until, slotAt(entry.schedule, now).next);
     const due = await nextDueAt(db, [...definitions.keys()]).catch(() => null);
     if (due) until = Math.min(until, due.getTime());
@@ -211,8 +217,13 @@ export function createJobs(options: JobRunnerOptions): Jobs {
         maxAttempts: definitions.get(name)?.maxAttempts ?? 5,
         delayMs: enqueueOptions.delayMs ?? 0,
       });
-      if (inserted && !enqueueOptions.db && !enqueueOptions.delayMs) wake();
-      return inserted;
+      if (!inserted) return false;
+      // A job written inside an open transaction exists once that commits: look again shortly
+      // (the embedded database's loop would otherwise sleep until its next known due time).
+      if (enqueueOptions.db) recheckUntil = Date.now() + RECHECK_WINDOW_MS;
+      // Woken also for a delayed job: the loop then knows its due time and sleeps until it.
+      wake();
+      return true;
     },
     async start() {
       if (state !== 'idle') return;
