@@ -9,6 +9,17 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A comma-separated list, blanks dropped ('' is an empty list). */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
 /**
  * The only reader of process.env (STYLE.md habit 2). Every variable is documented in README.md.
  */
@@ -32,16 +43,9 @@ export const EnvSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** Client error reports are also forwarded to Sentry when set (features/client-errors). */
     SENTRY_DSN: optionalText.pipe(z.url({ message: 'must be a Sentry DSN URL' }).optional()),
-    ALLOWED_ORIGINS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+    ALLOWED_ORIGINS: commaList.pipe(
+      z.array(z.url({ message: 'must be a comma-separated list of origins' })),
+    ),
     /** Proxy hops or proxy addresses whose X-Forwarded-* headers count (http/trust-proxy.ts). */
     TRUST_PROXY: z
       .string()
@@ -56,20 +60,9 @@ export const EnvSchema = z
      * The origins users reach the server at; an API request naming another host is refused
      * (DNS rebinding, http/host-check.ts). IP addresses and localhost are always accepted.
      */
-    PUBLIC_URL: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean),
-      )
-      .pipe(
-        z.array(
-          z.url({ protocol: /^https?$/, message: 'must be http(s) origins, comma-separated' }),
-        ),
-      ),
+    PUBLIC_URL: commaList.pipe(
+      z.array(z.url({ protocol: /^https?$/, message: 'must be http(s) origins, comma-separated' })),
+    ),
     /** Multiplies every general rate limit (http/general-rate-limit.ts); tests and benches raise it. */
     RATE_LIMIT_FACTOR: z.coerce.number().positive('must be a positive number').default(1),
     CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
