@@ -49,7 +49,7 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
     const panel = await screen.findByRole('alert', { name: 'Nachrichtenlimit erreicht' });
     expect(panel.textContent).toContain('monatliches Nachrichtenlimit');
     expect(screen.getByRole('link', { name: 'Jetzt upgraden' }).getAttribute('href')).toBe(
-      '/pricing',
+      '/subscription',
     );
     expect(screen.queryByText(/Entschuldigung, ich konnte deine Nachricht/)).toBeNull();
     // The virtualized list lays its rows out a frame after the update.

@@ -16,7 +16,7 @@ export default function LimitPanel() {
         {t('limit.title')}
       </h2>
       <p className="text-muted">{t('limit.text')}</p>
-      <Link to="/pricing" className="btn-primary self-start">
+      <Link to="/subscription" className="btn-primary self-start">
         {t('limit.upgrade')}
       </Link>
     </section>
