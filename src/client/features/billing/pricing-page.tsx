@@ -94,31 +94,37 @@ export default function PricingPage() {
   const plans = usePlans();
   const { user } = useUser();
   const [interval, setInterval] = useState<BillingInterval>('month');
-  if (plans.isPending) return <PageLoading />;
-  if (plans.isError) {
-    return (
-      <p role="alert" className="p-8 text-danger">
-        {tb('errors.plansUnavailable')}
-      </p>
-    );
-  }
-  const saving = Math.max(...plans.data.plans.map((plan) => plan.yearlySavingPercent));
+  // The heading and intro stay when the plans cannot be read (offline, the server down).
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 md:px-8">
       <h1 className="mb-3 text-4xl font-bold">{t('pricing.title')}</h1>
       <p className="mb-6 max-w-3xl text-lg text-muted">{t('pricing.intro')}</p>
-      <IntervalSwitch interval={interval} saving={saving} onChange={setInterval} />
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-        {plans.data.plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} interval={interval} />
-        ))}
-      </ul>
-      <p className="mt-6 text-sm text-muted">{tb('pricing.note')}</p>
-      {user ? (
-        <Link to="/subscription" className="mt-2 inline-block text-sm underline">
-          {tb('pricing.manage')}
-        </Link>
-      ) : null}
+      {plans.isPending ? (
+        <PageLoading />
+      ) : plans.isError ? (
+        <p role="alert" className="text-danger">
+          {tb('errors.plansUnavailable')}
+        </p>
+      ) : (
+        <>
+          <IntervalSwitch
+            interval={interval}
+            saving={Math.max(...plans.data.plans.map((plan) => plan.yearlySavingPercent))}
+            onChange={setInterval}
+          />
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+            {plans.data.plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} interval={interval} />
+            ))}
+          </ul>
+          <p className="mt-6 text-sm text-muted">{tb('pricing.note')}</p>
+          {user ? (
+            <Link to="/subscription" className="mt-2 inline-block text-sm underline">
+              {tb('pricing.manage')}
+            </Link>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }
