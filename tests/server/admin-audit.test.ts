@@ -65,10 +65,20 @@ describe('every /api/admin route', () => {
 describe('withAudit', () => {
   it('records the change with its actor, target, request and redacted secrets', async () => {
     const actor = actorOf(admin.user.id, admin.user.username);
-    await withAudit(t.db, actor, 'test.secret-change', { type: 'provider', id: 'openai' }, async (_tx, record) => {
-      record.before = { baseUrl: 'https://a.example', apiKey: 'sk-old' };
-      record.after = { baseUrl: 'https://b.example', apiKey: 'sk-new', nested: { password: 'x' } };
-    });
+    await withAudit(
+      t.db,
+      actor,
+      'test.secret-change',
+      { type: 'provider', id: 'openai' },
+      async (_tx, record) => {
+        record.before = { baseUrl: 'https://a.example', apiKey: 'sk-old' };
+        record.after = {
+          baseUrl: 'https://b.example',
+          apiKey: 'sk-new',
+          nested: { password: 'x' },
+        };
+      },
+    );
     const { items } = await auditPage('action=test.secret-change');
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
@@ -78,7 +88,11 @@ describe('withAudit', () => {
       targetType: 'provider',
       targetId: 'openai',
       before: { baseUrl: 'https://a.example', apiKey: '[redacted]' },
-      after: { baseUrl: 'https://b.example', apiKey: '[redacted]', nested: { password: '[redacted]' } },
+      after: {
+        baseUrl: 'https://b.example',
+        apiKey: '[redacted]',
+        nested: { password: '[redacted]' },
+      },
       ipAddress: '203.0.113.7',
       userAgent: 'audit-test',
       requestId: 'req-1',
@@ -88,12 +102,24 @@ describe('withAudit', () => {
 
   it('writes neither the change nor a row when the change fails', async () => {
     const actor = actorOf(admin.user.id, admin.user.username);
-    const failing = withAudit(t.db, actor, 'test.failed', { type: 'user', id: user.user.id }, async (tx) => {
-      await tx.update(users).set({ displayName: 'Changed' }).where(sql`${users.id} = ${user.user.id}`);
-      throw new Error('refused half-way');
-    });
+    const failing = withAudit(
+      t.db,
+      actor,
+      'test.failed',
+      { type: 'user', id: user.user.id },
+      async (tx) => {
+        await tx
+          .update(users)
+          .set({ displayName: 'Changed' })
+          .where(sql`${users.id} = ${user.user.id}`);
+        throw new Error('refused half-way');
+      },
+    );
     await expect(failing).rejects.toThrow('refused half-way');
-    const [row] = await t.db.select({ name: users.displayName }).from(users).where(sql`${users.id} = ${user.user.id}`);
+    const [row] = await t.db
+      .select({ name: users.displayName })
+      .from(users)
+      .where(sql`${users.id} = ${user.user.id}`);
     expect(row?.name).not.toBe('Changed');
     expect((await auditPage('action=test.failed')).items).toEqual([]);
   });
@@ -184,7 +210,10 @@ describe('admin mutations', () => {
       method: 'POST',
       url: `/api/crypto-payments/${id}/paid`,
       cookie: admin.cookie,
-      payload: { txHash: 'b'.repeat(64), senderWalletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+      payload: {
+        txHash: 'b'.repeat(64),
+        senderWalletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      },
     });
     expect(reported.statusCode, reported.body).toBe(200);
     const verify = await api(t.app, {
@@ -208,11 +237,19 @@ describe('maintenance mode', () => {
     });
     expect(on.statusCode).toBe(200);
     try {
-      const blocked = await api(t.app, { method: 'GET', url: '/api/conversations', cookie: user.cookie });
+      const blocked = await api(t.app, {
+        method: 'GET',
+        url: '/api/conversations',
+        cookie: user.cookie,
+      });
       expect(blocked.statusCode).toBe(503);
       expect(blocked.headers['retry-after']).toBe('300');
       expect(blocked.json()).toMatchObject({ code: 'SERVER_ERROR', statusCode: 503 });
-      const asAdmin = await api(t.app, { method: 'GET', url: '/api/conversations', cookie: admin.cookie });
+      const asAdmin = await api(t.app, {
+        method: 'GET',
+        url: '/api/conversations',
+        cookie: admin.cookie,
+      });
       expect(asAdmin.statusCode).toBe(200);
       const plans = await api(t.app, { method: 'GET', url: '/api/plans' });
       expect(plans.statusCode).toBe(200);
@@ -230,7 +267,11 @@ describe('maintenance mode', () => {
         payload: { maintenanceMode: false },
       });
     }
-    const open = await api(t.app, { method: 'GET', url: '/api/conversations', cookie: user.cookie });
+    const open = await api(t.app, {
+      method: 'GET',
+      url: '/api/conversations',
+      cookie: user.cookie,
+    });
     expect(open.statusCode).toBe(200);
   });
 });

@@ -16,7 +16,13 @@ const silent = { warn() {}, error() {} } as never;
 beforeAll(async () => {
   database = await openTestDatabase();
   const admin = await createUser(database.db, { isAdmin: true });
-  actor = { userId: admin.id, username: admin.username, ipAddress: null, userAgent: null, requestId: null };
+  actor = {
+    userId: admin.id,
+    username: admin.username,
+    ipAddress: null,
+    userAgent: null,
+    requestId: null,
+  };
 });
 afterAll(() => database.close());
 
@@ -26,7 +32,11 @@ describe('app settings', () => {
       { key: 'maintenanceMode', value: 'yes please' },
       { key: 'someRetiredSetting', value: true },
     ]);
-    const store = await createAppSettings({ db: database.db, pubsub: createMemoryPubSub(), log: silent });
+    const store = await createAppSettings({
+      db: database.db,
+      pubsub: createMemoryPubSub(),
+      log: silent,
+    });
     expect(store.current()).toEqual(APP_SETTING_DEFAULTS);
     await store.close();
   });
@@ -44,9 +54,17 @@ describe('app settings', () => {
     try {
       await a.update(actor, { registrationOpen: false });
       expect(a.current().registrationOpen).toBe(false);
-      await until(() => b.current().registrationOpen, (open) => !open, { attempts: 80 });
+      await until(
+        () => b.current().registrationOpen,
+        (open) => !open,
+        { attempts: 80 },
+      );
       expect(deaf.current().registrationOpen).toBe(true);
-      await until(() => deaf.current().registrationOpen, (open) => !open, { attempts: 120 });
+      await until(
+        () => deaf.current().registrationOpen,
+        (open) => !open,
+        { attempts: 120 },
+      );
     } finally {
       await a.update(actor, { registrationOpen: true });
       await Promise.all([a.close(), b.close(), deaf.close()]);

@@ -1,5 +1,6 @@
 /** Field names whose values never reach the audit log (ARCHITECTURE.md: secrets redacted). */
-const SECRET_FIELD = /(password|secret|token|api_?key|apikey|private_?key|authorization|cookie|credential)/i;
+const SECRET_FIELD =
+  /(password|secret|token|api_?key|apikey|private_?key|authorization|cookie|credential)/i;
 export const REDACTED = '[redacted]';
 
 /** A deep copy of `value` as plain JSON data with every secret-named field's value replaced. */

@@ -50,7 +50,8 @@ export function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: AdminModelSchema },
       },
     },
-    async (request) => putAdminModel(ctx.db, providers, auditActor(request), request.params.modelId, request.body),
+    async (request) =>
+      putAdminModel(ctx.db, providers, auditActor(request), request.params.modelId, request.body),
   );
 
   api.delete(
