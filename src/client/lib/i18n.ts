@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'history',
   'personas',
   'billing',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
