@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'history',
   'personas',
   'billing',
+  'crypto',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
