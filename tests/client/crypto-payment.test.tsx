@@ -158,7 +158,9 @@ describe('/crypto-payment/{plan}/{duration} (spec 02 §4, issue 11 item 3)', () 
 
     await userEvent.click(submit);
     await waitFor(() =>
-      expect(fieldError('Transaktions-Hash')).toContain('Diese Transaktion wurde bereits gemeldet.'),
+      expect(fieldError('Transaktions-Hash')).toContain(
+        'Diese Transaktion wurde bereits gemeldet.',
+      ),
     );
 
     await userEvent.click(submit);
@@ -224,7 +226,9 @@ describe('/pricing', () => {
     });
     expect(six.getAttribute('href')).toBe('/crypto-payment/expert/6');
     expect(
-      within(expert).getByRole('link', { name: /12 Monate mit Krypto/ }).getAttribute('href'),
+      within(expert)
+        .getByRole('link', { name: /12 Monate mit Krypto/ })
+        .getAttribute('href'),
     ).toBe('/crypto-payment/expert/12');
     expect(
       within(screen.getByTestId('plan-free')).queryByRole('link', { name: /Krypto/ }),

@@ -35,9 +35,8 @@ export function CryptoOrderSummary({ plan, months }: { plan: Plan; months: Crypt
           </dd>
         </div>
       </dl>
-      <p className="text-sm text-muted">
-        {tb('payment.vat')}. {t('summary.noRenewal')}
-      </p>
+      <p className="text-sm text-muted">{tb('payment.vat')}</p>
+      <p className="text-sm text-muted">{t('summary.noRenewal')}</p>
       {plan.features.length > 0 ? (
         <ul aria-label={t('summary.includes')} className="space-y-1 text-sm">
           {plan.features.map((key) => (
