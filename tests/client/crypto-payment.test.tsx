@@ -10,6 +10,7 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import { paymentUri } from '#client/features/billing/crypto/payment-uri.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(async () => {
@@ -47,7 +48,7 @@ function paymentBody(overrides: Record<string, unknown> = {}) {
     verificationCode: '417',
     expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
     testMode: true,
-    txHash: null,
+    txHash: null as string | null,
     senderWalletAddress: null,
     createdAt: new Date().toISOString(),
     verifiedAt: null,
@@ -233,5 +234,19 @@ describe('/pricing', () => {
     expect(
       within(screen.getByTestId('plan-free')).queryByRole('link', { name: /Krypto/ }),
     ).toBeNull();
+  });
+});
+
+describe('the QR code payload', () => {
+  it('is a BIP 21 request for Bitcoin and an EIP-681 request in wei for Ethereum', () => {
+    expect(paymentUri({ coin: 'BTC', walletAddress: 'bc1qxyz', cryptoAmount: '0.00323842' })).toBe(
+      'bitcoin:bc1qxyz?amount=0.00323842',
+    );
+    expect(paymentUri({ coin: 'ETH', walletAddress: '0xabc', cryptoAmount: '0.064780417' })).toBe(
+      'ethereum:0xabc?value=64780417000000000',
+    );
+    expect(paymentUri({ coin: 'ETH', walletAddress: '0xabc', cryptoAmount: '1.5' })).toBe(
+      'ethereum:0xabc?value=1500000000000000000',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request, type Page } from '@playwright/test';
+import { LANGUAGES } from '#shared/settings/settings-options.ts';
 import { registerInGerman } from './support/accounts.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from './support/e2e-server.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -107,4 +108,18 @@ test("a rejected crypto payment shows the administrator's notes", async ({ page 
   await expect(
     page.getByTestId('sidebar').getByText('Kostenlose Version', { exact: true }),
   ).toBeVisible();
+});
+
+test('a guest sees the crypto order with the plan features translated in every language', async ({
+  page,
+}) => {
+  for (const language of LANGUAGES) {
+    await page.goto(`/crypto-payment/ultimate/12?lng=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByTestId('crypto-total')).toContainText(/950[,.]40/);
+    // Ultimate's eight feature keys from GET /api/plans.
+    await expect(page.locator('[aria-labelledby="crypto-summary"] li')).toHaveCount(8);
+    const body = await page.locator('body').innerText();
+    expect(body, language).not.toMatch(/plans\.features\.|summary\.|page\.|\{\{\w+\}\}/);
+  }
 });
