@@ -16,6 +16,13 @@ const FeaturesPage = lazy(() => import('#client/features/marketing/features-page
 const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
 const PaymentPage = lazy(() => import('#client/features/billing/payment-page.tsx'));
 const SubscriptionPage = lazy(() => import('#client/features/billing/subscription-page.tsx'));
+// The QR code library comes only with this page's chunk.
+const CryptoPaymentPage = lazy(
+  () => import('#client/features/billing/crypto/crypto-payment-page.tsx'),
+);
+const CryptoPendingPage = lazy(
+  () => import('#client/features/billing/crypto/crypto-pending-page.tsx'),
+);
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
@@ -69,8 +76,8 @@ export const routes: RouteObject[] = [
       { path: '/subscription', element: user(<SubscriptionPage />) },
       { path: '/referral', element: user(area('referral')) },
       { path: '/payment/:plan', element: user(<PaymentPage />) },
-      { path: '/crypto-payment/:plan/:duration', element: user(area('cryptoPayment')) },
-      { path: '/crypto-payment-pending', element: user(area('cryptoPaymentPending')) },
+      { path: '/crypto-payment/:plan/:duration', element: user(<CryptoPaymentPage />) },
+      { path: '/crypto-payment-pending', element: user(<CryptoPendingPage />) },
       { path: '/codehub', element: area('codehub') },
       { path: '/codehub/live', element: user(area('codehubLive')) },
       { path: '/codehub/live/:sessionId', element: user(area('codehubSession')) },
