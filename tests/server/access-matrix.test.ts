@@ -316,6 +316,29 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ registrationOpen: true }),
     expect: { guest: 401, user: 403, other: 403, admin: 200 },
   },
+  'GET /api/admin/predefined-answers': {
+    url: () => '/api/admin/predefined-answers',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/predefined-answers': {
+    url: () => '/api/admin/predefined-answers',
+    payload: () => ({ keyword: `matrix-${Math.random()}`, answer: 'Matrix.' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 201 },
+  },
+  'PATCH /api/admin/predefined-answers/:id': {
+    url: () => '/api/admin/predefined-answers/999999',
+    payload: () => ({ priority: 1 }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/admin/predefined-answers/:id': {
+    url: () => '/api/admin/predefined-answers/999999',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/admin/predefined-answers/try': {
+    url: () => '/api/admin/predefined-answers/try',
+    payload: () => ({ message: 'hello', language: 'en' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
 };
 
 let t: TestContext;
