@@ -28,6 +28,9 @@ const FeatureLandingPage = lazy(
 );
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
+const PredefinedAnswersPage = lazy(
+  () => import('#client/features/admin-predefined-answers/predefined-answers-page.tsx'),
+);
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
@@ -45,7 +48,7 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   users: area('adminUsers'),
   subscriptions: area('adminSubscriptions'),
   conversations: area('adminConversations'),
-  'predefined-answers': area('adminPredefinedAnswers'),
+  'predefined-answers': <PredefinedAnswersPage />,
   database: area('adminDatabase'),
   security: area('adminSecurity'),
   'api-keys': area('adminApiKeys'),

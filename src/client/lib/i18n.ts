@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'personas',
   'billing',
   'admin',
+  'adminPredefined',
   'crypto',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
