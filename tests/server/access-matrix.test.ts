@@ -247,6 +247,10 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ plan: 'premium' }),
     expect: { guest: 401, user: 409, other: 409, admin: 409 },
   },
+  'GET /api/user/account': {
+    url: () => '/api/user/account',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
   'GET /api/payments': {
     url: () => '/api/payments',
     expect: { guest: 401, user: 200, other: 200, admin: 200 },

@@ -16,6 +16,8 @@ const FeaturesPage = lazy(() => import('#client/features/marketing/features-page
 const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
 const PaymentPage = lazy(() => import('#client/features/billing/payment-page.tsx'));
 const SubscriptionPage = lazy(() => import('#client/features/billing/subscription-page.tsx'));
+const ReferralPage = lazy(() => import('#client/features/referral/referral-page.tsx'));
+const ProfilePage = lazy(() => import('#client/app/pages/profile-screen.tsx'));
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
@@ -60,7 +62,8 @@ export const routes: RouteObject[] = [
       })),
       { path: '/pricing', element: <PricingPage /> },
       { path: '/subscription', element: user(<SubscriptionPage />) },
-      { path: '/referral', element: user(area('referral')) },
+      { path: '/referral', element: user(<ReferralPage />) },
+      { path: '/profile', element: user(<ProfilePage />) },
       { path: '/payment/:plan', element: user(<PaymentPage />) },
       { path: '/crypto-payment/:plan/:duration', element: user(area('cryptoPayment')) },
       { path: '/crypto-payment-pending', element: user(area('cryptoPaymentPending')) },

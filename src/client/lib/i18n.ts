@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'history',
   'personas',
   'billing',
+  'referral',
+  'profile',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

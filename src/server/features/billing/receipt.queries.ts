@@ -13,7 +13,11 @@ export const formatReceiptNumber = (year: number, n: number) =>
  * transaction that writes the payment: the counter row stays locked until it commits, so numbers
  * are unique, increase in commit order and have no gaps (a rollback returns its number).
  */
-export async function assignReceiptNumber(db: Executor, provider: string, providerPaymentId: string) {
+export async function assignReceiptNumber(
+  db: Executor,
+  provider: string,
+  providerPaymentId: string,
+) {
   const [payment] = await db
     .select({ id: payments.id })
     .from(payments)
