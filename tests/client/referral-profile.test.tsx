@@ -2,14 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
-import {
-  fakeServer,
-  GUEST,
-  HEALTHY,
-  settingsBody,
-  userBody,
-  type RecordedRequest,
-} from './support/fake-server.ts';
+import { fakeServer, GUEST, HEALTHY, settingsBody, userBody } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(async () => {
@@ -47,7 +40,7 @@ describe('/referral (spec 02 §2, §5)', () => {
     fakeServer({ ...signedIn(), 'GET /api/referral': { status: 200, body: referralBody() } });
     renderApp('/referral');
     expect((await screen.findByTestId('referral-code')).textContent).toBe('ABCD2345EF');
-    expect((screen.getByTestId('referral-link') as HTMLInputElement).value).toBe(
+    expect(screen.getByTestId<HTMLInputElement>('referral-link').value).toBe(
       'http://localhost/auth?ref=ABCD2345EF',
     );
     expect(screen.getByTestId('referred-count').textContent).toBe('1');
@@ -151,7 +144,7 @@ describe('a share link (/auth?ref=CODE)', () => {
     });
     renderApp('/auth?ref=ABCD2345EF');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrieren' })).toBeTruthy();
-    const code = screen.getByLabelText('Empfehlungscode (optional)') as HTMLInputElement;
+    const code = screen.getByLabelText<HTMLInputElement>('Empfehlungscode (optional)');
     expect(code.value).toBe('ABCD2345EF');
     await userEvent.type(screen.getByLabelText('Benutzername'), 'anna');
     await userEvent.type(screen.getByLabelText('Passwort'), 'correct horse');
