@@ -41,7 +41,7 @@ th, td { text-align: left; padding: 0.4rem 0; border-bottom: 1px solid #e5e7eb; 
 th { font-weight: 500; color: #4b5563; width: 40%; }
 .total td { font-size: 1.25rem; font-weight: 700; }
 .note { color: #4b5563; font-size: 0.9rem; margin-top: 1rem; }
-.test { border: 2px solid #b45309; color: #b45309; padding: 0.5rem; font-weight: 700; }
+.test { border: 2px solid #b45309; color: #b45309; padding: 0.5rem; font-weight: 700; margin-bottom: 1rem; }
 .refunded { color: #b91c1c; font-weight: 700; }
 @media print { body { margin: 0; max-width: none; } @page { margin: 2cm; } .test { border-width: 1px; } }
 `;
