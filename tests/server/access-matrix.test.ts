@@ -247,9 +247,18 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ plan: 'premium' }),
     expect: { guest: 401, user: 409, other: 409, admin: 409 },
   },
+  'GET /api/user/account': {
+    url: () => '/api/user/account',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
   'GET /api/payments': {
     url: () => '/api/payments',
     expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  // Owner-only with a real payment: tests/server/billing-receipts.test.ts.
+  'GET /api/payments/:id/receipt': {
+    url: () => '/api/payments/999999/receipt',
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
   },
   'GET /api/payments/checkouts/:checkoutId': {
     url: () => '/api/payments/checkouts/co_unknown',

@@ -23,6 +23,8 @@ const CryptoPaymentPage = lazy(
 const CryptoPendingPage = lazy(
   () => import('#client/features/billing/crypto/crypto-pending-page.tsx'),
 );
+const ReferralPage = lazy(() => import('#client/features/referral/referral-page.tsx'));
+const ProfilePage = lazy(() => import('#client/app/pages/profile-screen.tsx'));
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
@@ -77,7 +79,8 @@ export const routes: RouteObject[] = [
       })),
       { path: '/pricing', element: <PricingPage /> },
       { path: '/subscription', element: user(<SubscriptionPage />) },
-      { path: '/referral', element: user(area('referral')) },
+      { path: '/referral', element: user(<ReferralPage />) },
+      { path: '/profile', element: user(<ProfilePage />) },
       { path: '/payment/:plan', element: user(<PaymentPage />) },
       { path: '/crypto-payment/:plan/:duration', element: user(<CryptoPaymentPage />) },
       { path: '/crypto-payment-pending', element: user(<CryptoPendingPage />) },

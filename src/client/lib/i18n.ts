@@ -18,6 +18,8 @@ export const NAMESPACES = [
   'admin',
   'adminPredefined',
   'crypto',
+  'referral',
+  'profile',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
