@@ -29,6 +29,12 @@ const FeatureLandingPage = lazy(
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
+const AdminSubscriptionsPage = lazy(
+  () => import('#client/features/admin-subscriptions/subscriptions-page.tsx'),
+);
+const AdminConversationsPage = lazy(
+  () => import('#client/features/admin-conversations/conversations-page.tsx'),
+);
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -43,8 +49,8 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   '': area('admin'),
   performance: area('adminPerformance'),
   users: area('adminUsers'),
-  subscriptions: area('adminSubscriptions'),
-  conversations: area('adminConversations'),
+  subscriptions: <AdminSubscriptionsPage />,
+  conversations: <AdminConversationsPage />,
   'predefined-answers': area('adminPredefinedAnswers'),
   database: area('adminDatabase'),
   security: area('adminSecurity'),

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   'billing',
   'admin',
   'crypto',
+  'adminSubscriptions',
+  'adminConversations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
