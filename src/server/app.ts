@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
 import { registerAdminPredefinedAnswerRoutes } from '#server/features/admin-predefined-answers/admin-predefined-answers.routes.ts';
+import { registerAdminConversationRoutes } from '#server/features/admin-conversations/admin-conversations.routes.ts';
 import { registerAdminSettingsRoutes } from '#server/features/admin-settings/admin-settings.routes.ts';
 import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditLogRoutes(app, ctx);
   registerAdminSettingsRoutes(app, ctx);
   registerAdminPredefinedAnswerRoutes(app, ctx);
+  registerAdminConversationRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

@@ -348,6 +348,24 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ message: 'hello', language: 'en' }),
     expect: { guest: 401, user: 403, other: 403, admin: 200 },
   },
+  'GET /api/admin/subscriptions': {
+    url: () => '/api/admin/subscriptions?plan=premium&status=active&method=sandbox',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/payments': {
+    url: () => '/api/admin/payments?plan=premium&status=paid&method=crypto',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/conversations': {
+    url: (f) => `/api/admin/conversations?userId=${f.userId}&q=Matrix`,
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  // Even the owner cannot use the administrators' reader; the admin needs a reason (audited).
+  'POST /api/admin/conversations/:conversationId/open': {
+    url: (f) => `/api/admin/conversations/${f.conversationId}/open`,
+    payload: () => ({ reason: 'Access matrix check' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
 };
 
 let t: TestContext;

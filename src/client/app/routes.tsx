@@ -34,6 +34,12 @@ const PredefinedAnswersPage = lazy(
   () => import('#client/features/admin-predefined-answers/predefined-answers-page.tsx'),
 );
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
+const AdminSubscriptionsPage = lazy(
+  () => import('#client/features/admin-subscriptions/subscriptions-page.tsx'),
+);
+const AdminConversationsPage = lazy(
+  () => import('#client/features/admin-conversations/conversations-page.tsx'),
+);
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -48,8 +54,8 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   '': area('admin'),
   performance: area('adminPerformance'),
   users: area('adminUsers'),
-  subscriptions: area('adminSubscriptions'),
-  conversations: area('adminConversations'),
+  subscriptions: <AdminSubscriptionsPage />,
+  conversations: <AdminConversationsPage />,
   'predefined-answers': <PredefinedAnswersPage />,
   database: area('adminDatabase'),
   security: area('adminSecurity'),

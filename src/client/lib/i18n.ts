@@ -20,6 +20,8 @@ export const NAMESPACES = [
   'crypto',
   'referral',
   'profile',
+  'adminSubscriptions',
+  'adminConversations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '#client/features/billing/money.ts';
+import { formatCents } from '#client/lib/format-money.ts';
 import type { CheckoutDetails } from '#shared/billing/billing-schemas.ts';
 
 /** What is bought and what is charged today, VAT included (the payment page's summary). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePayments } from '#client/features/billing/api/get-payments.ts';
-import { formatCents } from '#client/features/billing/money.ts';
 import { apiUrl } from '#client/lib/api-base.ts';
+import { formatCents } from '#client/lib/format-money.ts';
 import { formatDate } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import type { Payment } from '#shared/billing/billing-schemas.ts';

@@ -11,7 +11,7 @@ import {
   FREE_MESSAGES_PER_MONTH,
   GROUP_MODELS,
 } from '#client/features/billing/plan-texts.ts';
-import { formatCents } from '#client/features/billing/money.ts';
+import { formatCents } from '#client/lib/format-money.ts';
 import { useUser } from '#client/lib/api/get-user.ts';
 import type { BillingInterval, Plan } from '#shared/billing/billing-schemas.ts';
 

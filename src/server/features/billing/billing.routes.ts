@@ -20,6 +20,7 @@ import {
   SandboxCompleteRequestSchema,
   SubscriptionSchema,
 } from '#shared/billing/billing-schemas.ts';
+import { registerBillingAdminRoutes } from './billing-admin.routes.ts';
 import { createBillingEventHandler } from './billing-events.ts';
 import { paymentsOf } from './billing-payments.ts';
 import { registerSandboxAdminRoutes } from './billing-sandbox-admin.ts';
@@ -96,6 +97,7 @@ export async function registerBillingRoutes(
 
   registerCryptoRoutes(app, ctx);
   registerReceiptRoute(app, ctx);
+  registerBillingAdminRoutes(app, db);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { config: { access: 'user' as const } };

@@ -1,7 +1,7 @@
 import { Bitcoin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCents } from '#client/features/billing/money.ts';
+import { formatCents } from '#client/lib/format-money.ts';
 import type { Plan } from '#shared/billing/billing-schemas.ts';
 import { cryptoPriceOf } from '#client/features/billing/crypto/crypto-price.ts';
 

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '#client/features/billing/money.ts';
+import { formatCents } from '#client/lib/format-money.ts';
 import type { Plan } from '#shared/billing/billing-schemas.ts';
 import { CRYPTO_DISCOUNT_PERCENT, type CryptoDuration } from '#shared/billing/prices.ts';
 import { cryptoPriceOf } from '#client/features/billing/crypto/crypto-price.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '#client/app/page-loading.tsx';
 import { useCryptoPayment } from '#client/features/billing/api/get-crypto-payment.ts';
-import { formatCents } from '#client/features/billing/money.ts';
+import { formatCents } from '#client/lib/format-money.ts';
 import { userQueryOptions, useUser } from '#client/lib/api/get-user.ts';
 import type { CryptoPayment } from '#shared/billing/crypto-schemas.ts';
 import { cryptoPaymentPath } from '#client/features/billing/crypto/crypto-paths.ts';

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '#client/features/billing/money.ts';
+import { formatCents } from '#client/lib/format-money.ts';
 import type { CryptoPayment } from '#shared/billing/crypto-schemas.ts';
 import { CopyButton } from '#client/features/billing/crypto/copy-button.tsx';
 import { paymentUri } from '#client/features/billing/crypto/payment-uri.ts';
