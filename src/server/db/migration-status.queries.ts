@@ -28,10 +28,10 @@ export async function migrationStatus(
   let applied = 0;
   let last = Number.NEGATIVE_INFINITY;
   try {
-    const result = (await db.execute(
+    const result: unknown = await db.execute(
       sql`select count(*)::int as applied, max(created_at)::text as last from drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { applied: number; last: string | null }[] };
-    const row = result.rows[0];
+    );
+    const row = (result as { rows: { applied: number; last: string | null }[] }).rows[0];
     applied = row?.applied ?? 0;
     if (row?.last) last = Number(row.last);
   } catch {
