@@ -22,6 +22,10 @@ const FeatureLandingPage = lazy(
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
+const PerformancePage = lazy(
+  () => import('#client/features/admin-performance/performance-page.tsx'),
+);
+const LogsPage = lazy(() => import('#client/features/admin-logs/logs-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -34,7 +38,7 @@ const area = (key: AreaKey) => <ComingSoonPage area={key} />;
  */
 const ADMIN_PAGES: Record<string, ReactNode> = {
   '': area('admin'),
-  performance: area('adminPerformance'),
+  performance: <PerformancePage />,
   users: area('adminUsers'),
   subscriptions: area('adminSubscriptions'),
   conversations: area('adminConversations'),
@@ -42,7 +46,7 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   database: area('adminDatabase'),
   security: area('adminSecurity'),
   'api-keys': area('adminApiKeys'),
-  logs: area('adminLogs'),
+  logs: <LogsPage />,
   settings: area('adminSettings'),
   tokens: area('adminTokens'),
   'audit-log': <AuditLogPage />,

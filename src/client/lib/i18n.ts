@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'personas',
   'billing',
   'admin',
+  'adminPerformance',
+  'adminLogs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
