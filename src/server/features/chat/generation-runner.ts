@@ -72,12 +72,13 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   let first = true;
   try {
     usage = await plan.stream.read((text) => {
+      content += text;
+      generation.publish('delta', { text });
+      // After the first delta went out, so measuring it does not delay it.
       if (first) {
         first = false;
         plan.onFirstToken();
       }
-      content += text;
-      generation.publish('delta', { text });
     });
   } catch (error) {
     failure = asAppError(error, log);
