@@ -6,10 +6,8 @@ import Fastify, {
 } from 'fastify';
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { stdSerializers } from 'pino';
 import { createAppSettings } from '#server/app-settings/app-settings.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
 import { registerAdminPredefinedAnswerRoutes } from '#server/features/admin-predefined-answers/admin-predefined-answers.routes.ts';
 import { registerAdminConversationRoutes } from '#server/features/admin-conversations/admin-conversations.routes.ts';
@@ -48,6 +46,13 @@ import { registerStaticClient } from '#server/http/static-client.ts';
 import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
 import { createJobs } from '#server/jobs/job-runner.ts';
 import { createRealtime } from '#server/realtime/realtime.ts';
+import { buildInfo } from '#server/observability/build-info.ts';
+import { loggerOptions } from '#server/observability/logger-options.ts';
+import { createMetrics } from '#server/observability/metrics.ts';
+import { registerRequestMetrics } from '#server/observability/request-metrics.ts';
+import { emptyServerLogs, type ServerLogs } from '#server/observability/server-logs.ts';
+import { registerPerformanceRoutes } from '#server/features/performance/performance.routes.ts';
+import { registerServerLogRoutes } from '#server/features/server-logs/server-logs.routes.ts';
 import { createInbound } from '#server/webhooks/inbound.ts';
 
 export interface AppDeps {
@@ -58,6 +63,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** The log the admin screen reads (observability/server-logs.ts); absent: an empty one. */
+  logs?: ServerLogs;
   /** Sees every route as it is registered (the API contract tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -65,25 +72,7 @@ export interface AppDeps {
 /** Largest JSON body accepted; uploads have their own limit. */
 const BODY_LIMIT = 1024 * 1024;
 
-export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['logger'] {
-  return {
-    level,
-    // Secrets must never reach the logs (cookies, auth headers, passwords in bodies).
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.currentPassword',
-        '*.newPassword',
-      ],
-      censor: '[redacted]',
-    },
-    // Every logged error, wherever it is logged: a database error loses its query parameters.
-    serializers: { err: (error: Error) => stdSerializers.err(toLoggableError(error) as Error) },
-  };
-}
+export { loggerOptions } from '#server/observability/logger-options.ts';
 
 /** Builds the whole HTTP application without listening (tests call inject()). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -115,6 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await createRealtime(deps.redis);
   app.addHook('onClose', () => realtime.close());
   const { generations, pubsub } = realtime;
+  const metrics = createMetrics({
+    pool: () => deps.database.poolStats?.(),
+    sockets: () =>
+      new Promise((resolve) =>
+        app.server.getConnections((error, count) => resolve(error ? 0 : count)),
+      ),
+    build: buildInfo(deps.env.GIT_COMMIT),
+  });
+  app.addHook('onClose', () => metrics.close());
+  registerRequestMetrics(app, metrics);
   const appSettings = await createAppSettings({ db: deps.database.db, pubsub, log: app.log });
   app.addHook('onClose', () => appSettings.close());
   const ctx: AppContext = {
@@ -128,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     generations,
     pubsub,
     appSettings,
+    metrics,
+    logs: deps.logs ?? emptyServerLogs(deps.env),
   };
 
   registerErrorHandler(app);
@@ -162,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSettingsRoutes(app, ctx);
   registerAdminPredefinedAnswerRoutes(app, ctx);
   registerAdminConversationRoutes(app, ctx);
+  registerPerformanceRoutes(app, ctx);
+  registerServerLogRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

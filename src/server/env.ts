@@ -41,6 +41,16 @@ export const EnvSchema = z
       z.string().min(8, 'must be at least 8 characters').optional(),
     ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** Log lines this instance keeps in memory for the admin logs screen (observability/). */
+    LOG_BUFFER_SIZE: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
+    /** Days the daily log files in DATA_DIR/logs are kept. */
+    LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    /** Bearer token of GET /metrics (Prometheus); unset, the route does not exist (404). */
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    /** The deployed commit, shown in the admin performance screen; unset, git is asked. */
+    GIT_COMMIT: optionalText,
     /** Client error reports are also forwarded to Sentry when set (features/client-errors). */
     SENTRY_DSN: optionalText.pipe(z.url({ message: 'must be a Sentry DSN URL' }).optional()),
     ALLOWED_ORIGINS: commaList.pipe(

@@ -1,9 +1,10 @@
-import { buildApp, loggerOptions } from '#server/app.ts';
+import { buildApp } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { removeStaleSocketDirs } from '#server/db/pglite-temp.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { sweepPartialUploads } from '#server/features/files/partial-uploads.ts';
+import { createServerLogging } from '#server/observability/server-logs.ts';
 import { connectRedis } from '#server/redis.ts';
 import { loadAppSecret } from '#server/secret.ts';
 
@@ -17,13 +18,15 @@ async function main() {
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
   await prepareDatabase(database, env);
+  const logging = createServerLogging(env);
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, env.REDIS_PREFIX) : undefined;
   const app = await buildApp({
     redis,
     env,
     database,
     secret: loadAppSecret(env.APP_SECRET, env.DATA_DIR),
-    logger: loggerOptions(env.LOG_LEVEL),
+    logger: logging.logger,
+    logs: logging.logs,
   });
 
   // Uploads cut off by the crash or kill that ended the previous run; later ones, and the other
@@ -46,6 +49,7 @@ async function main() {
       await app.close();
       await database.close();
       await redis?.quit();
+      await logging.logs.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown did not complete');
       code = 1;

@@ -366,6 +366,18 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ reason: 'Access matrix check' }),
     expect: { guest: 401, user: 403, other: 403, admin: 200 },
   },
+  'GET /api/admin/performance': {
+    url: () => '/api/admin/performance',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/logs': {
+    url: () => '/api/admin/logs?limit=5',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/logs/client-errors': {
+    url: () => '/api/admin/logs/client-errors?limit=5',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
 };
 
 let t: TestContext;

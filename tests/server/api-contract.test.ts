@@ -49,7 +49,7 @@ describe('every registered route', () => {
       (route) =>
         !route.schema?.hide &&
         !route.url.startsWith('/api/') &&
-        !/^\/(healthz|readyz)$/.test(route.url),
+        !/^\/(healthz|readyz|metrics)$/.test(route.url),
     );
     expect(undocumented.map((route) => route.key)).toEqual([]);
   });

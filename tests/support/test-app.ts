@@ -23,8 +23,8 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   /** Extra routes a test needs (registered before the app is ready). */
   beforeReady?: (app: FastifyInstance) => void,
-  /** What a test observes from inside: a logger, every route as it is registered. */
-  observers: Pick<AppDeps, 'logger' | 'onRoute'> = {},
+  /** What a test observes from inside: a logger (and its log store), every route registered. */
+  observers: Pick<AppDeps, 'logger' | 'logs' | 'onRoute'> = {},
 ): Promise<TestContext> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -43,6 +43,7 @@ export async function createTestApp(
     redis,
     secret: TEST_SECRET,
     logger: observers.logger ?? false,
+    ...(observers.logs ? { logs: observers.logs } : {}),
     ...(observers.onRoute ? { onRoute: observers.onRoute } : {}),
   });
   beforeReady?.(app);

@@ -40,6 +40,10 @@ const AdminSubscriptionsPage = lazy(
 const AdminConversationsPage = lazy(
   () => import('#client/features/admin-conversations/conversations-page.tsx'),
 );
+const PerformancePage = lazy(
+  () => import('#client/features/admin-performance/performance-page.tsx'),
+);
+const LogsPage = lazy(() => import('#client/features/admin-logs/logs-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -52,7 +56,7 @@ const area = (key: AreaKey) => <ComingSoonPage area={key} />;
  */
 const ADMIN_PAGES: Record<string, ReactNode> = {
   '': area('admin'),
-  performance: area('adminPerformance'),
+  performance: <PerformancePage />,
   users: area('adminUsers'),
   subscriptions: <AdminSubscriptionsPage />,
   conversations: <AdminConversationsPage />,
@@ -60,7 +64,7 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   database: area('adminDatabase'),
   security: area('adminSecurity'),
   'api-keys': area('adminApiKeys'),
-  logs: area('adminLogs'),
+  logs: <LogsPage />,
   settings: area('adminSettings'),
   tokens: area('adminTokens'),
   'audit-log': <AuditLogPage />,

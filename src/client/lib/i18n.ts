@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'profile',
   'adminSubscriptions',
   'adminConversations',
+  'adminPerformance',
+  'adminLogs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Pool connections and queries waiting for one (the admin performance screen). PGlite has one
+   * connection to its thread, so `waiting` is its queue.
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data directory as a tarball (test templates, backups). */
   dump?(): Promise<Blob>;
   /** PGlite only: resolves if its thread dies; the database is gone (pglite-thread.ts). */
@@ -64,6 +69,7 @@ function openPostgres(
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

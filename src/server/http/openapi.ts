@@ -38,7 +38,7 @@ function tagOf(url: string) {
 
 /** API routes and the health probes are documented; the web app's own routes are not. */
 export function isDocumentedUrl(url: string) {
-  return url.startsWith('/api/') || url === '/healthz' || url === '/readyz';
+  return url.startsWith('/api/') || ['/healthz', '/readyz', '/metrics'].includes(url);
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Env } from '#server/env.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
+import type { AppMetrics } from '#server/observability/metrics.ts';
+import type { ServerLogs } from '#server/observability/server-logs.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 
@@ -27,6 +29,10 @@ export interface AppContext {
   pubsub: PubSub;
   /** The administrator's run-time settings, current on every instance within 30 s. */
   appSettings: AppSettingsStore;
+  /** The one metrics registry of this instance (GET /metrics, the admin performance screen). */
+  metrics: AppMetrics;
+  /** This instance's recent log lines (the admin logs screen). */
+  logs: ServerLogs;
 }
 
 declare module 'fastify' {

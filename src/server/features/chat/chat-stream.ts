@@ -46,6 +46,7 @@ export function sendEventStream(
     'x-request-id': request.id,
   });
   res.write('retry: 2000\n\n');
+  const streamClosed = request.server.metrics.streamOpened();
 
   let closed = false;
   let pending = '';
@@ -74,6 +75,7 @@ export function sendEventStream(
     if (closed) return;
     flush();
     closed = true;
+    streamClosed();
     clearTimeout(timer);
     clearImmediate(soon);
     clearInterval(heartbeat);

@@ -66,6 +66,7 @@ export function registerChatRoutes(
     registry,
     log: app.log,
     jobs: app.jobs,
+    metrics: ctx.metrics,
   };
   defineTitleJob(app.jobs, { ...engine, idleTimeoutMs: ctx.env.AI_TIMEOUT_MS });
   logSdkWarnings(app.log);

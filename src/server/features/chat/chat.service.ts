@@ -3,6 +3,7 @@ import type { AiProviders } from '#server/ai/providers.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
+import type { AppMetrics } from '#server/observability/metrics.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
 import type { LiveGeneration } from '#server/realtime/live-generation.ts';
@@ -22,6 +23,8 @@ export interface ChatEngine {
   registry: GenerationRegistry;
   log: FastifyBaseLogger;
   jobs: Jobs;
+  /** Time to first token is observed here (the admin performance screen, /metrics). */
+  metrics: Pick<AppMetrics, 'observeFirstToken'>;
 }
 
 /** The signed-in user as the chat rules need it (tier, admin flag, persona ownership). */

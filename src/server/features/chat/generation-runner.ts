@@ -29,6 +29,8 @@ export interface ReplyPlan {
   stream: ReplyStream;
   /** When the reply was requested (performance.now()), for token_usage.response_time. */
   startedAt: number;
+  /** At the reply's first text (time to first token). */
+  onFirstToken: () => void;
   /** The turn's own writes still under way (the persona and recency): stored first. */
   turnRecorded: Promise<void>;
   /** After a failed reply (the message allowance is given back). */
@@ -67,10 +69,16 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   let content = '';
   let usage: ReplyUsage = {};
   let failure: AppError | undefined;
+  let first = true;
   try {
     usage = await plan.stream.read((text) => {
       content += text;
       generation.publish('delta', { text });
+      // After the first delta went out, so measuring it does not delay it.
+      if (first) {
+        first = false;
+        plan.onFirstToken();
+      }
     });
   } catch (error) {
     failure = asAppError(error, log);

@@ -73,6 +73,8 @@ export function startReply(
     prompt: context.text,
     stream,
     startedAt,
+    onFirstToken: () =>
+      engine.metrics.observeFirstToken(source.modelId, performance.now() - startedAt),
     turnRecorded,
     onFailure: async () => {
       if (admission.counted) await refundAllowance(db, user.id, admission.period);

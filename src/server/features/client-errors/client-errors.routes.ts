@@ -7,7 +7,18 @@ import {
   ClientErrorReceiptSchema,
   ClientErrorReportSchema,
 } from '#shared/client-errors/client-error-schemas.ts';
-import { insertClientError } from './client-errors.queries.ts';
+import { z } from 'zod';
+import { decodeCursor, toPage } from '#server/http/cursor.ts';
+import {
+  ClientErrorPageSchema,
+  ClientErrorQuerySchema,
+  type ClientErrorEntry,
+} from '#shared/admin/logs-schemas.ts';
+import {
+  insertClientError,
+  listClientErrors,
+  type ClientErrorRow,
+} from './client-errors.queries.ts';
 import { parseSentryDsn, sendToSentry } from './sentry.ts';
 
 /** A crash loop in one browser must not fill the table: 10 reports a minute per address. */
@@ -56,4 +67,25 @@ export function registerClientErrorRoutes(app: FastifyInstance, ctx: AppContext)
       return reply.status(201).send({ id });
     },
   );
+
+  // The admin logs screen: every instance's reports, since they share the table.
+  api.get(
+    '/api/admin/logs/client-errors',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: ClientErrorQuerySchema, response: { 200: ClientErrorPageSchema } },
+    },
+    async (request) => {
+      const { query } = request;
+      const afterId = query.cursor ? decodeCursor(query.cursor, CursorKeySchema) : null;
+      const rows = await listClientErrors(ctx.db, query, afterId);
+      return toPage(rows, query.limit, toEntry, (row) => row.id);
+    },
+  );
+}
+
+const CursorKeySchema = z.number().int().positive();
+
+function toEntry(row: ClientErrorRow): ClientErrorEntry {
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
+import { formatDate, formatTime } from '#client/lib/format-date.ts';
+import { currentLanguage } from '#client/lib/i18n.ts';
+import type { ClientErrorEntry } from '#shared/admin/logs-schemas.ts';
+import { useClientErrors, type ClientErrorFilters } from './api/get-client-errors.ts';
+import { formValues } from './form-values.ts';
+
+/** The web app's error reports (its error screen sends them), from every instance. */
+export function ClientErrorSection() {
+  const { t } = useTranslation('adminLogs');
+  const [filters, setFilters] = useState<ClientErrorFilters>({});
+  const list = useClientErrors(filters);
+  const language = currentLanguage();
+
+  const columns: Column<ClientErrorEntry>[] = [
+    {
+      key: 'time',
+      header: t('time'),
+      cell: (entry) => `${formatDate(entry.createdAt, language)} ${formatTime(entry.createdAt)}`,
+    },
+    {
+      key: 'message',
+      header: t('message'),
+      cell: (entry) => (
+        <>
+          <p>{entry.message}</p>
+          {entry.stack || entry.componentStack ? (
+            <details>
+              <summary className="cursor-pointer text-muted">{t('details')}</summary>
+              <pre className="whitespace-pre-wrap break-all text-xs">
+                {[entry.stack, entry.componentStack].filter(Boolean).join('\n\n')}
+              </pre>
+            </details>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'page', header: t('client.page'), cell: (entry) => entry.url ?? '—' },
+    {
+      key: 'user',
+      header: t('userId'),
+      cell: (entry) =>
+        entry.userId === null ? t('client.guest') : t('user', { id: entry.userId }),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="client-errors-title">
+      <h2 id="client-errors-title" className="text-lg font-semibold">
+        {t('client.title')}
+      </h2>
+      <p className="text-sm text-muted">{t('client.intro')}</p>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => setFilters(formValues(event))}
+      >
+        <label className="flex flex-col gap-1 text-sm">
+          {t('from')}
+          <input name="from" type="datetime-local" className="field-input" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('to')}
+          <input name="to" type="datetime-local" className="field-input" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('client.page')}
+          <input name="route" className="field-input" placeholder="/chat" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('userId')}
+          <input name="userId" inputMode="numeric" className="field-input" />
+        </label>
+        <button type="submit" className="btn-outline">
+          {t('filter')}
+        </button>
+      </form>
+      <PagedTable
+        label={t('client.title')}
+        columns={columns}
+        list={list}
+        rowKey={(entry) => entry.id}
+      />
+    </section>
+  );
+}
