@@ -7,11 +7,15 @@ import Fastify, {
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
+import { createProviderCredentials } from '#server/ai/provider-credentials.ts';
+import { createAiProviders } from '#server/ai/providers.ts';
 import { createAppSettings } from '#server/app-settings/app-settings.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
+import { registerAdminProviderKeyRoutes } from '#server/features/admin-provider-keys/admin-provider-keys.routes.ts';
 import { registerAdminSettingsRoutes } from '#server/features/admin-settings/admin-settings.routes.ts';
+import { registerAppConfigRoutes } from '#server/features/admin-settings/app-config.routes.ts';
 import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
@@ -46,6 +50,7 @@ import { registerStaticClient } from '#server/http/static-client.ts';
 import { fastifyTrustProxy } from '#server/http/trust-proxy.ts';
 import { createJobs } from '#server/jobs/job-runner.ts';
 import { createRealtime } from '#server/realtime/realtime.ts';
+import { createSecrets } from '#server/secrets/secrets.ts';
 import { createInbound } from '#server/webhooks/inbound.ts';
 
 export interface AppDeps {
@@ -75,6 +80,7 @@ export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['lo
         '*.password',
         '*.currentPassword',
         '*.newPassword',
+        '*.apiKey',
       ],
       censor: '[redacted]',
     },
@@ -115,6 +121,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { generations, pubsub } = realtime;
   const appSettings = await createAppSettings({ db: deps.database.db, pubsub, log: app.log });
   app.addHook('onClose', () => appSettings.close());
+  const providerCredentials = await createProviderCredentials({
+    db: deps.database.db,
+    env: deps.env,
+    secrets: createSecrets(deps.secret),
+    pubsub,
+    log: app.log,
+  });
+  app.addHook('onClose', () => providerCredentials.close());
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,
@@ -126,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     generations,
     pubsub,
     appSettings,
+    providerCredentials,
+    providers: createAiProviders(() => providerCredentials.current()),
   };
 
   registerErrorHandler(app);
@@ -141,7 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    if (isApiRequest(request)) void reply.header('cache-control', 'no-store');
+    // A route that may be cached says so itself (GET /api/app-config).
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
 
   registerHealthRoutes(app, ctx);
@@ -151,13 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClientErrorRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
-  registerModelRoutes(app, ctx);
+  await registerModelRoutes(app, ctx);
   registerChatRoutes(app, ctx, ctx.attachments, generations);
   registerConversationRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
   registerAdminSettingsRoutes(app, ctx);
+  registerAppConfigRoutes(app, ctx);
+  registerAdminProviderKeyRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { appSettings } from '#server/db/schema/admin.ts';
 
@@ -11,7 +11,12 @@ export async function writeStoredSettings(
   values: Record<string, unknown>,
   updatedBy: number | null,
 ): Promise<void> {
-  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updatedBy }));
+  // null is a nullable key's default: no row holds it.
+  const cleared = Object.keys(values).filter((key) => values[key] === null);
+  if (cleared.length > 0) await db.delete(appSettings).where(inArray(appSettings.key, cleared));
+  const rows = Object.entries(values)
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => ({ key, value, updatedBy }));
   if (rows.length === 0) return;
   await db
     .insert(appSettings)
