@@ -3,7 +3,12 @@ import type { Executor } from '#server/db/client.ts';
 import { appSettings } from '#server/db/schema/admin.ts';
 
 export async function readStoredSettings(db: Executor): Promise<{ key: string; value: unknown }[]> {
-  return db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
+  // Read as text and parsed once: the driver already parses jsonb and drizzle parses a string
+  // result again, which turned the stored string "58000.50" into the number 58000.5.
+  const rows = await db
+    .select({ key: appSettings.key, json: sql<string>`${appSettings.value}::text` })
+    .from(appSettings);
+  return rows.map(({ key, json }) => ({ key, value: JSON.parse(json) as unknown }));
 }
 
 export async function writeStoredSettings(
