@@ -22,6 +22,8 @@ const FeatureLandingPage = lazy(
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
+const AdminSettingsPage = lazy(() => import('#client/features/admin-settings/settings-page.tsx'));
+const AdminApiKeysPage = lazy(() => import('#client/app/pages/admin/api-keys-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -41,9 +43,9 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   'predefined-answers': area('adminPredefinedAnswers'),
   database: area('adminDatabase'),
   security: area('adminSecurity'),
-  'api-keys': area('adminApiKeys'),
+  'api-keys': <AdminApiKeysPage />,
   logs: area('adminLogs'),
-  settings: area('adminSettings'),
+  settings: <AdminSettingsPage />,
   tokens: area('adminTokens'),
   'audit-log': <AuditLogPage />,
 };

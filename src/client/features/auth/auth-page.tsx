@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin, useRegister } from '#client/features/auth/api/auth-mutations.ts';
+import { useAppConfig } from '#client/lib/api/get-app-config.ts';
 import { useUser } from '#client/lib/api/get-user.ts';
 import { toFieldErrors, type FieldErrors } from '#client/features/auth/field-errors.ts';
 import { TextField } from '#client/features/auth/text-field.tsx';
@@ -167,12 +168,32 @@ function RegisterForm() {
   );
 }
 
+/** Instead of the form while an administrator has closed registration (POST would be 403). */
+function RegistrationClosed() {
+  const { t } = useTranslation('app-status');
+  const { t: tAuth } = useTranslation('auth');
+  return (
+    <div role="note" className="flex flex-col gap-4">
+      <p className="rounded-lg bg-surface-2 px-3 py-2">
+        <strong>{t('registrationClosed.title')}</strong> {t('registrationClosed.text')}
+      </p>
+      <p className="text-sm">
+        {tAuth('register.haveAccount')}{' '}
+        <Link to="/auth" className="text-accent underline">
+          {tAuth('register.toLogin')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** /auth: login, or registration with ?mode=register (spec 01-core §2 "Auth screen"). */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const { user } = useUser();
   const isRegister = params.get('mode') === 'register';
+  const config = useAppConfig();
 
   return (
     <div className="flex min-h-full items-start justify-center px-4 py-10 md:items-center">
@@ -188,7 +209,13 @@ export default function AuthPage() {
             {t('alreadySignedIn', { name: user.displayName || user.username })}
           </p>
         ) : null}
-        {isRegister ? <RegisterForm key="register" /> : <LoginForm key="login" />}
+        {!isRegister ? (
+          <LoginForm key="login" />
+        ) : config?.registrationOpen === false ? (
+          <RegistrationClosed />
+        ) : (
+          <RegisterForm key="register" />
+        )}
       </div>
     </div>
   );

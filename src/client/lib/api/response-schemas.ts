@@ -22,3 +22,4 @@ export { ModelListSchema } from '#shared/models/model-schemas.ts';
 export { PersonaListSchema, PersonaSchema } from '#shared/personas/persona-schemas.ts';
 export { SearchResultSchema } from '#shared/search/search-schemas.ts';
 export { SettingsSchema } from '#shared/settings/settings-schemas.ts';
+export { AppConfigSchema } from '#shared/admin/app-settings.ts';
