@@ -62,9 +62,7 @@ describe('/admin/settings', () => {
     const registration = await screen.findByRole('switch', { name: 'Registrierung offen' });
     expect((registration as HTMLInputElement).checked).toBe(true);
     await userEvent.click(registration);
-    await waitFor(() =>
-      expect((registration as HTMLInputElement).checked).toBe(false),
-    );
+    await waitFor(() => expect((registration as HTMLInputElement).checked).toBe(false));
     expect(server.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       registrationOpen: false,
     });
@@ -75,7 +73,10 @@ describe('/admin/settings', () => {
     );
     await waitFor(() => expect(settings.defaultModel).toBe('house'));
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Bitcoin-Wallet-Adresse' }), 'bc1-wrong');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Bitcoin-Wallet-Adresse' }),
+      'bc1-wrong',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Krypto-Einstellungen speichern' }));
     expect(await screen.findByText('Not a Bitcoin mainnet address')).toBeTruthy();
     expect(
@@ -246,7 +247,10 @@ describe('registration and maintenance', () => {
       },
     });
     renderApp('/auth');
-    const text = await screen.findByText('Orbit Chat wird gerade gewartet. Bitte versuche es später erneut.', { exact: false });
+    const text = await screen.findByText(
+      'Orbit Chat wird gerade gewartet. Bitte versuche es später erneut.',
+      { exact: false },
+    );
     expect(text.closest('[role="status"]')?.textContent).toContain('Wartung:');
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderCredentials } from '#server/ai/provider-credentials.ts';
@@ -6,6 +7,7 @@ import type { AuditActor } from '#server/audit/audit.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { providerCredentials } from '#server/db/schema/provider-credentials.ts';
 import { createMemoryPubSub } from '#server/realtime/pubsub.ts';
+import { connectRedis } from '#server/redis.ts';
 import { createSecrets } from '#server/secrets/secrets.ts';
 import type { ProviderKeyList, ProviderKeyStatus } from '#shared/admin/provider-keys.ts';
 import { sendChat } from '#tests/support/chat-helpers.ts';
@@ -13,6 +15,7 @@ import { cookieHeaderOf } from '#tests/support/auth-helpers.ts';
 import { createSignedInUser, DEFAULT_PASSWORD } from '#tests/support/factories.ts';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { api, createTestApp, TEST_SECRET, type TestContext } from '#tests/support/test-app.ts';
+import { TEST_DB } from '#tests/support/test-database.ts';
 import { until } from '#tests/support/until.ts';
 
 /**
@@ -242,6 +245,59 @@ describe('an environment key', () => {
       );
     } finally {
       await withEnv.close();
+    }
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('two instances on one Redis', () => {
+  it('a key set on one instance is used by the next chat on the other at once', async () => {
+    const env = {
+      ...t.env,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `orbit-test-${randomBytes(6).toString('hex')}:`,
+    };
+    const instances = await Promise.all(
+      [0, 1].map(async () => {
+        const redis = await connectRedis(env.REDIS_URL, env.REDIS_PREFIX);
+        const app = await buildApp({
+          env,
+          database: t.database,
+          redis,
+          secret: TEST_SECRET,
+          logger: false,
+        });
+        await app.ready();
+        return { app, redis };
+      }),
+    );
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    try {
+      const set = await api(a.app, {
+        method: 'PUT',
+        url: '/api/admin/provider-keys/openai',
+        cookie: admin.cookie,
+        payload: { apiKey: 'sk-redis-0123456789-abcd', baseUrl: `${fake.url}/v1` },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const { cookie } = await createSignedInUser(t.db);
+      await until(
+        async () => (await sendChat(b.app, cookie, { message: 'Hi [redis]' })).statusCode,
+        () => fake.requestWith('[redis]') !== undefined,
+        { attempts: 20 },
+      );
+      expect(fake.requestWith('[redis]')?.headers.authorization).toBe(
+        'Bearer sk-redis-0123456789-abcd',
+      );
+      await api(a.app, {
+        method: 'DELETE',
+        url: '/api/admin/provider-keys/openai',
+        cookie: admin.cookie,
+      });
+    } finally {
+      for (const { app, redis } of instances) {
+        await app.close();
+        await redis.quit();
+      }
     }
   });
 });

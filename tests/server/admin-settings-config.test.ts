@@ -98,7 +98,10 @@ describe('registration closed', () => {
     try {
       const refused = await register();
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'PERMISSION_ERROR', message: REGISTRATION_CLOSED });
+      expect(refused.json()).toMatchObject({
+        code: 'PERMISSION_ERROR',
+        message: REGISTRATION_CLOSED,
+      });
       const config = await api(t.app, { method: 'GET', url: '/api/app-config' });
       expect(config.json().registrationOpen).toBe(false);
     } finally {
@@ -190,7 +193,9 @@ describe('export and import', () => {
       cookie: admin.cookie,
     });
     expect(exported.statusCode).toBe(200);
-    expect(exported.headers['content-disposition']).toMatch(/attachment; filename="orbit-settings-/);
+    expect(exported.headers['content-disposition']).toMatch(
+      /attachment; filename="orbit-settings-/,
+    );
     const file = exported.json();
     expect(file).toMatchObject({ format: 'orbit-chat-settings', version: 1 });
     expect(Object.keys(file.settings)).toContain('registrationOpen');
