@@ -210,7 +210,7 @@ describe('/admin/api-keys', () => {
 
     const card = screen.getByRole('article', { name: 'OpenAI (und kompatible Server)' });
     expect(within(card).getByText('Nicht eingerichtet')).toBeTruthy();
-    const keyField = within(card).getByLabelText(/Neuer API-Schlüssel/) as HTMLInputElement;
+    const keyField = within(card).getByLabelText<HTMLInputElement>(/Neuer API-Schlüssel/);
     expect(keyField.type).toBe('password');
     await userEvent.type(keyField, 'sk-new-secret-9876');
     await userEvent.click(within(card).getByRole('button', { name: 'Speichern' }));

@@ -27,7 +27,10 @@ const ENV_NAMES = {
   openai: { key: 'OPENAI_API_KEY', url: 'OPENAI_BASE_URL' },
   anthropic: { key: 'ANTHROPIC_API_KEY', url: 'ANTHROPIC_BASE_URL' },
   perplexity: { key: 'PERPLEXITY_API_KEY', url: 'PERPLEXITY_BASE_URL' },
-} as const satisfies Record<ProviderKeyId, { key: keyof ProviderConfig; url: keyof ProviderConfig }>;
+} as const satisfies Record<
+  ProviderKeyId,
+  { key: keyof ProviderConfig; url: keyof ProviderConfig }
+>;
 
 /** The authenticated context a key is sealed under: a sealed key opens only in its own slot. */
 const sealContext = (provider: string) => `provider-credentials:${provider}:apiKey`;
@@ -70,14 +73,21 @@ export async function createProviderCredentials(deps: {
   function open(row: ProviderCredentialRow): Opened {
     if (!row.apiKeySealed) return { row, apiKey: undefined, error: null };
     try {
-      return { row, apiKey: secrets.open(row.apiKeySealed, sealContext(row.provider)), error: null };
+      return {
+        row,
+        apiKey: secrets.open(row.apiKeySealed, sealContext(row.provider)),
+        error: null,
+      };
     } catch (error) {
       if (!(error instanceof SecretUnavailableError)) throw error;
       // Said once per provider and reason, not at every refresh.
       const note = `${row.provider}: ${error.message}`;
       if (!reported.has(note)) {
         reported.add(note);
-        log.error({ provider: row.provider, reason: error.message }, 'stored provider key unusable');
+        log.error(
+          { provider: row.provider, reason: error.message },
+          'stored provider key unusable',
+        );
       }
       return { row, apiKey: undefined, error: error.message };
     }
@@ -94,7 +104,10 @@ export async function createProviderCredentials(deps: {
     reload().catch((error: unknown) => log.error({ err: error }, 'reloading provider keys failed'));
 
   await reload();
-  const unsubscribe = await pubsub.subscribe(PROVIDER_CREDENTIALS_TOPIC, () => void reloadQuietly());
+  const unsubscribe = await pubsub.subscribe(
+    PROVIDER_CREDENTIALS_TOPIC,
+    () => void reloadQuietly(),
+  );
   const timer = setInterval(
     () => void reloadQuietly(),
     deps.refreshMs ?? PROVIDER_CREDENTIALS_REFRESH_MS,

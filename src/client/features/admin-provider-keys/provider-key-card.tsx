@@ -23,8 +23,12 @@ export function ProviderKeyCard({ status }: { status: ProviderKeyStatus }) {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const apiKey = String(form.get('apiKey') ?? '').trim();
-    const baseUrl = String(form.get('baseUrl') ?? '').trim();
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    const apiKey = text('apiKey');
+    const baseUrl = text('baseUrl');
     const change: ProviderKeyUpdate = {};
     if (apiKey) change.apiKey = apiKey;
     if (baseUrl) change.baseUrl = baseUrl;
@@ -113,7 +117,9 @@ export function ProviderKeyCard({ status }: { status: ProviderKeyStatus }) {
             <button
               type="button"
               className="btn-outline"
-              onClick={() => remove.mutate(status.provider, { onError: (error) => notifyError(error) })}
+              onClick={() =>
+                remove.mutate(status.provider, { onError: (error) => notifyError(error) })
+              }
             >
               {t('useEnvironment')}
             </button>

@@ -17,7 +17,8 @@ export function GeneralSection({
 }) {
   const { t } = useTranslation('admin-settings');
   const update = useUpdateAdminSettings();
-  const save = (patch: AppSettingsPatch) => update.mutate(patch, { onError: (error) => notifyError(error) });
+  const save = (patch: AppSettingsPatch) =>
+    update.mutate(patch, { onError: (error) => notifyError(error) });
   const choices = models.filter((model) => model.enabled || model.id === settings.defaultModel);
 
   return (

@@ -20,7 +20,10 @@ export function ModelForm({ model, onDone }: { model?: AdminModel; onDone: () =>
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
     const id = model?.id ?? text('id');
     if (!id) {
       setErrors({ id: [t('models.idRequired')] });

@@ -11,7 +11,8 @@ import { ModelForm } from './model-form.tsx';
  */
 export function ModelsSection({ models }: { models: AdminModel[] }) {
   const { t } = useTranslation('admin-settings');
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const put = usePutModel();
   const reset = useResetModel();
   const toggle = (model: AdminModel) =>
@@ -42,11 +43,11 @@ export function ModelsSection({ models }: { models: AdminModel[] }) {
           </h2>
           <p className="text-sm text-muted">{t('models.intro')}</p>
         </div>
-        <button type="button" className="btn-outline" onClick={() => setEditing('new')}>
+        <button type="button" className="btn-outline" onClick={() => setAdding(true)}>
           {t('models.add')}
         </button>
       </header>
-      {editing === 'new' ? <ModelForm onDone={() => setEditing(null)} /> : null}
+      {adding ? <ModelForm onDone={() => setAdding(false)} /> : null}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" aria-labelledby="settings-models">
           <thead className="text-muted">
@@ -136,9 +137,12 @@ function ModelRow(props: {
               type="button"
               className="btn-ghost"
               onClick={props.onReset}
-              aria-label={t(model.origin === 'custom' ? 'models.removeNamed' : 'models.resetNamed', {
-                name: model.name,
-              })}
+              aria-label={t(
+                model.origin === 'custom' ? 'models.removeNamed' : 'models.resetNamed',
+                {
+                  name: model.name,
+                },
+              )}
             >
               {model.origin === 'custom' ? t('models.remove') : t('models.reset')}
             </button>

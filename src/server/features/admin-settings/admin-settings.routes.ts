@@ -40,7 +40,6 @@ export function registerAdminSettingsRoutes(app: FastifyInstance, ctx: AppContex
   api.post(
     '/api/admin/settings/import',
     { ...admin, schema: { body: AppSettingsFileSchema, response: { 200: AppSettingsSchema } } },
-    async (request) =>
-      importSettings(ctx.db, ctx.appSettings, auditActor(request), request.body),
+    async (request) => importSettings(ctx.db, ctx.appSettings, auditActor(request), request.body),
   );
 }

@@ -11,13 +11,15 @@ const CACHE_SECONDS = 10;
  * product is being maintained (public, and open during maintenance as a public GET).
  */
 export function registerAppConfigRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/app-config',
-    { config: { access: 'public' }, schema: { response: { 200: AppConfigSchema } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', `public, max-age=${CACHE_SECONDS}`);
-      const { registrationOpen, maintenanceMode } = ctx.appSettings.current();
-      return { registrationOpen, maintenanceMode };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/app-config',
+      { config: { access: 'public' }, schema: { response: { 200: AppConfigSchema } } },
+      async (_request, reply) => {
+        void reply.header('cache-control', `public, max-age=${CACHE_SECONDS}`);
+        const { registrationOpen, maintenanceMode } = ctx.appSettings.current();
+        return { registrationOpen, maintenanceMode };
+      },
+    );
 }

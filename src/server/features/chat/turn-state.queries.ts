@@ -4,7 +4,12 @@ import type { PersonaRow } from './chat.queries.ts';
 
 export interface TurnState {
   settings:
-    | { language: string; responseLength: string; aiModel: string | null; defaultPersona: number | null }
+    | {
+        language: string;
+        responseLength: string;
+        aiModel: string | null;
+        defaultPersona: number | null;
+      }
     | undefined;
   /** Present when the conversation exists and is the user's. */
   conversation: { personaId: number | null } | undefined;

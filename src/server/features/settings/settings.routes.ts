@@ -27,7 +27,8 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'user' },
       schema: { params: SettingsUserParamsSchema, response: { 200: SettingsSchema } },
     },
-    async (request) => getSettingsFor(ctx.db, requireUser(request), request.params.userId, defaultModel()),
+    async (request) =>
+      getSettingsFor(ctx.db, requireUser(request), request.params.userId, defaultModel()),
   );
 
   api.patch(

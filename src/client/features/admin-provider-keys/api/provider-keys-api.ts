@@ -35,7 +35,13 @@ function useRefresh() {
 export function useUpdateProviderKey() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ provider, change }: { provider: ProviderKeyId; change: ProviderKeyUpdate }) =>
+    mutationFn: async ({
+      provider,
+      change,
+    }: {
+      provider: ProviderKeyId;
+      change: ProviderKeyUpdate;
+    }) =>
       readJson(
         await apiRequest('PUT', `/api/admin/provider-keys/${provider}`, change),
         () => ProviderKeyStatusSchema,
