@@ -113,40 +113,42 @@ function ModelRow(props: {
             </span>
           )}
         </td>
-        <td className="flex flex-wrap gap-2 p-2">
-          <button
-            type="button"
-            className="btn-ghost"
-            onClick={props.onEdit}
-            aria-label={t('models.editTitle', { name: model.name })}
-          >
-            {t('models.edit')}
-          </button>
-          <button
-            type="button"
-            className="btn-ghost"
-            onClick={props.onToggle}
-            aria-label={t(model.enabled ? 'models.disableNamed' : 'models.enableNamed', {
-              name: model.name,
-            })}
-          >
-            {model.enabled ? t('models.disable') : t('models.enable')}
-          </button>
-          {model.origin === 'builtin' ? null : (
+        <td className="p-2">
+          <div className="flex flex-wrap justify-end gap-1">
             <button
               type="button"
               className="btn-ghost"
-              onClick={props.onReset}
-              aria-label={t(
-                model.origin === 'custom' ? 'models.removeNamed' : 'models.resetNamed',
-                {
-                  name: model.name,
-                },
-              )}
+              onClick={props.onEdit}
+              aria-label={t('models.editTitle', { name: model.name })}
             >
-              {model.origin === 'custom' ? t('models.remove') : t('models.reset')}
+              {t('models.edit')}
             </button>
-          )}
+            <button
+              type="button"
+              className="btn-ghost"
+              onClick={props.onToggle}
+              aria-label={t(model.enabled ? 'models.disableNamed' : 'models.enableNamed', {
+                name: model.name,
+              })}
+            >
+              {model.enabled ? t('models.disable') : t('models.enable')}
+            </button>
+            {model.origin === 'builtin' ? null : (
+              <button
+                type="button"
+                className="btn-ghost"
+                onClick={props.onReset}
+                aria-label={t(
+                  model.origin === 'custom' ? 'models.removeNamed' : 'models.resetNamed',
+                  {
+                    name: model.name,
+                  },
+                )}
+              >
+                {model.origin === 'custom' ? t('models.remove') : t('models.reset')}
+              </button>
+            )}
+          </div>
         </td>
       </tr>
       {props.editing ? (
