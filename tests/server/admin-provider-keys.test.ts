@@ -5,8 +5,10 @@ import { createProviderCredentials } from '#server/ai/provider-credentials.ts';
 import { buildApp } from '#server/app.ts';
 import type { AuditActor } from '#server/audit/audit.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
+import { aiModels } from '#server/db/schema/ai.ts';
 import { providerCredentials } from '#server/db/schema/provider-credentials.ts';
 import { createMemoryPubSub } from '#server/realtime/pubsub.ts';
+import { MODEL_CATALOGUE_TOPIC } from '#server/realtime/topics.ts';
 import { connectRedis } from '#server/redis.ts';
 import { createSecrets } from '#server/secrets/secrets.ts';
 import type { ProviderKeyList, ProviderKeyStatus } from '#shared/admin/provider-keys.ts';
@@ -298,6 +300,55 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one Redis', () => {
         await app.close();
         await redis.quit();
       }
+    }
+  });
+
+  it('a catalogue change written elsewhere reaches an instance at once through the notice', async () => {
+    const env = {
+      ...t.env,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `orbit-test-${randomBytes(6).toString('hex')}:`,
+    };
+    const redis = await connectRedis(env.REDIS_URL, env.REDIS_PREFIX);
+    const app = await buildApp({
+      env,
+      database: t.database,
+      redis,
+      secret: TEST_SECRET,
+      logger: false,
+    });
+    const publisher = await connectRedis(env.REDIS_URL, '');
+    try {
+      await app.ready();
+      const list = async () =>
+        (await api(app, { method: 'GET', url: '/api/admin/models', cookie: admin.cookie })).json<
+          { id: string }[]
+        >();
+      expect((await list()).map((model) => model.id)).not.toContain('notice-model');
+      // As another instance's admin change would: the row, then the notice (no local write here).
+      await t.db.insert(aiModels).values({
+        modelId: 'notice-model',
+        displayName: 'Notice model',
+        provider: 'openai-compatible',
+        upstreamModel: 'notice',
+        minTier: 'free',
+        vision: false,
+        contextWindow: 8192,
+        inputPricePerMillion: '0',
+        outputPricePerMillion: '0',
+        isEnabled: true,
+      });
+      await publisher.publish(`${env.REDIS_PREFIX}${MODEL_CATALOGUE_TOPIC}`, '{}');
+      // Well inside the cache's own 15 s lifetime.
+      await until(list, (models) => models.some((model) => model.id === 'notice-model'), {
+        attempts: 40,
+        everyMs: 50,
+      });
+    } finally {
+      await t.db.delete(aiModels).where(eq(aiModels.modelId, 'notice-model'));
+      await app.close();
+      await redis.quit();
+      await publisher.quit();
     }
   });
 });
