@@ -6,12 +6,16 @@ import Fastify, {
 } from 'fastify';
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createProviderCredentials } from '#server/ai/provider-credentials.ts';
+import { createAiProviders } from '#server/ai/providers.ts';
 import { createAppSettings } from '#server/app-settings/app-settings.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import { registerAdminPredefinedAnswerRoutes } from '#server/features/admin-predefined-answers/admin-predefined-answers.routes.ts';
 import { registerAdminConversationRoutes } from '#server/features/admin-conversations/admin-conversations.routes.ts';
+import { registerAdminProviderKeyRoutes } from '#server/features/admin-provider-keys/admin-provider-keys.routes.ts';
 import { registerAdminSettingsRoutes } from '#server/features/admin-settings/admin-settings.routes.ts';
+import { registerAppConfigRoutes } from '#server/features/admin-settings/app-config.routes.ts';
 import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
@@ -53,6 +57,7 @@ import { registerRequestMetrics } from '#server/observability/request-metrics.ts
 import { emptyServerLogs, type ServerLogs } from '#server/observability/server-logs.ts';
 import { registerPerformanceRoutes } from '#server/features/performance/performance.routes.ts';
 import { registerServerLogRoutes } from '#server/features/server-logs/server-logs.routes.ts';
+import { createSecrets } from '#server/secrets/secrets.ts';
 import { createInbound } from '#server/webhooks/inbound.ts';
 
 export interface AppDeps {
@@ -116,6 +121,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestMetrics(app, metrics);
   const appSettings = await createAppSettings({ db: deps.database.db, pubsub, log: app.log });
   app.addHook('onClose', () => appSettings.close());
+  const providerCredentials = await createProviderCredentials({
+    db: deps.database.db,
+    env: deps.env,
+    secrets: createSecrets(deps.secret),
+    pubsub,
+    log: app.log,
+  });
+  app.addHook('onClose', () => providerCredentials.close());
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,
@@ -129,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appSettings,
     metrics,
     logs: deps.logs ?? emptyServerLogs(deps.env),
+    providerCredentials,
+    providers: createAiProviders(() => providerCredentials.current()),
   };
 
   registerErrorHandler(app);
@@ -144,7 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    if (isApiRequest(request)) void reply.header('cache-control', 'no-store');
+    // A route that may be cached says so itself (GET /api/app-config).
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
 
   registerHealthRoutes(app, ctx);
@@ -154,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClientErrorRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
-  registerModelRoutes(app, ctx);
+  await registerModelRoutes(app, ctx);
   registerChatRoutes(app, ctx, ctx.attachments, generations);
   registerConversationRoutes(app, ctx);
   registerExportRoutes(app, ctx);
@@ -165,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminConversationRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
   registerServerLogRoutes(app, ctx);
+  registerAppConfigRoutes(app, ctx);
+  registerAdminProviderKeyRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

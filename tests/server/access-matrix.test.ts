@@ -378,6 +378,36 @@ const MATRIX: Record<string, Case> = {
     url: () => '/api/admin/logs/client-errors?limit=5',
     expect: { guest: 401, user: 403, other: 403, admin: 200 },
   },
+  'GET /api/admin/settings/export': {
+    url: () => '/api/admin/settings/export',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/settings/import': {
+    url: () => '/api/admin/settings/import',
+    payload: () => ({
+      format: 'orbit-chat-settings',
+      version: 1,
+      settings: { registrationOpen: true },
+    }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/app-config': {
+    url: () => '/api/app-config',
+    expect: { guest: 200, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/admin/provider-keys': {
+    url: () => '/api/admin/provider-keys',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'PUT /api/admin/provider-keys/:provider': {
+    url: () => '/api/admin/provider-keys/perplexity',
+    payload: () => ({ baseUrl: 'http://127.0.0.1:9/matrix' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'DELETE /api/admin/provider-keys/:provider': {
+    url: () => '/api/admin/provider-keys/anthropic',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
 };
 
 let t: TestContext;

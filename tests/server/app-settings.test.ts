@@ -49,7 +49,8 @@ describe('app settings', () => {
       db: database.db,
       pubsub: createMemoryPubSub(),
       log: silent,
-      refreshMs: 200,
+      // Long enough that the update and the other instance's reload finish first on a busy machine.
+      refreshMs: 1500,
     });
     try {
       await a.update(actor, { registrationOpen: false });

@@ -63,7 +63,8 @@ describe('POST /api/register', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, body.id));
     expect(row!.password).toMatch(/^\$argon2id\$/);
     const [prefs] = await t.db.select().from(settings).where(eq(settings.userId, body.id));
-    expect(prefs).toMatchObject({ theme: 'dunkel', language: 'de', aiModel: 'gpt-4o' });
+    // No model chosen yet: the administrator's default model answers (decision 172).
+    expect(prefs).toMatchObject({ theme: 'dunkel', language: 'de', aiModel: null });
     const logins = await t.db.select().from(userSessions).where(eq(userSessions.userId, body.id));
     expect(logins).toEqual([
       expect.objectContaining({ loginMethod: 'register', successful: true }),

@@ -44,6 +44,8 @@ const PerformancePage = lazy(
   () => import('#client/features/admin-performance/performance-page.tsx'),
 );
 const LogsPage = lazy(() => import('#client/features/admin-logs/logs-page.tsx'));
+const AdminSettingsPage = lazy(() => import('#client/features/admin-settings/settings-page.tsx'));
+const AdminApiKeysPage = lazy(() => import('#client/app/pages/admin/api-keys-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -63,9 +65,9 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   'predefined-answers': <PredefinedAnswersPage />,
   database: area('adminDatabase'),
   security: area('adminSecurity'),
-  'api-keys': area('adminApiKeys'),
+  'api-keys': <AdminApiKeysPage />,
   logs: <LogsPage />,
-  settings: area('adminSettings'),
+  settings: <AdminSettingsPage />,
   tokens: area('adminTokens'),
   'audit-log': <AuditLogPage />,
 };

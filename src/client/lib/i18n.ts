@@ -24,6 +24,9 @@ export const NAMESPACES = [
   'adminConversations',
   'adminPerformance',
   'adminLogs',
+  'admin-settings',
+  'admin-provider-keys',
+  'app-status',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

@@ -9,7 +9,8 @@ import type { CatalogueModel } from './model-catalogue.ts';
 
 export type ProviderStatus = { configured: true } | { configured: false; reason: string };
 
-type ProviderEnv = Pick<
+/** Credentials and endpoints of the providers, named as their environment variables. */
+export type ProviderConfig = Pick<
   Env,
   | 'OPENAI_API_KEY'
   | 'OPENAI_BASE_URL'
@@ -31,13 +32,43 @@ export interface AiProviders {
 
 const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
+/** Where each provider is reached when no base URL is configured (the SDKs' defaults). */
+export const PROVIDER_DEFAULT_BASE_URLS = {
+  openai: OPENAI_DEFAULT_BASE_URL,
+  anthropic: 'https://api.anthropic.com/v1',
+  perplexity: 'https://api.perplexity.ai',
+} as const;
+
+/**
+ * The providers for the credentials in effect now. `source` is read on every use (the admin
+ * area's keys change at run time, provider-credentials.ts); the adapters are rebuilt only when
+ * it hands out another object, so the hot path pays one comparison.
+ */
+export function createAiProviders(source: ProviderConfig | (() => ProviderConfig)): AiProviders {
+  const read = typeof source === 'function' ? source : () => source;
+  let built: { config: ProviderConfig; providers: AiProviders } | undefined;
+  const providers = () => {
+    const config = read();
+    if (built?.config !== config) built = { config, providers: buildAiProviders(config) };
+    return built.providers;
+  };
+  return {
+    get offline() {
+      return providers().offline;
+    },
+    status: (provider) => providers().status(provider),
+    languageModel: (model) => providers().languageModel(model),
+    chatCompletionsEndpoint: (provider) => providers().chatCompletionsEndpoint(provider),
+  };
+}
+
 /**
  * One adapter per provider on the Vercel AI SDK. OpenAI and every OpenAI-compatible server
  * (Ollama, vLLM, llama.cpp, LM Studio) share the Chat Completions adapter (`.chat()`; the
  * default would call the Responses API, which compatible servers lack). A compatible server
  * usually needs no key, so OPENAI_BASE_URL alone configures it.
  */
-export function createAiProviders(env: ProviderEnv): AiProviders {
+function buildAiProviders(env: ProviderConfig): AiProviders {
   const openai =
     env.OPENAI_API_KEY || env.OPENAI_BASE_URL
       ? createOpenAI({

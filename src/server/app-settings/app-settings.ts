@@ -22,7 +22,8 @@ export const APP_SETTINGS_REFRESH_MS = 30_000;
  */
 export interface AppSettingsStore {
   current(): AppSettings;
-  update(actor: AuditActor, patch: AppSettingsPatch): Promise<AppSettings>;
+  /** Stores and audits a change (`settings.update`, or the action given, e.g. `settings.import`). */
+  update(actor: AuditActor, patch: AppSettingsPatch, action?: string): Promise<AppSettings>;
   reload(): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,11 +60,11 @@ export async function createAppSettings(deps: {
   return {
     current: () => settings,
     reload,
-    async update(actor, patch) {
+    async update(actor, patch, action = 'settings.update') {
       const changed = Object.fromEntries(
         Object.entries(patch).filter(([, value]) => value !== undefined),
       ) as AppSettingsPatch;
-      await withAudit(db, actor, 'settings.update', { type: 'settings' }, async (tx, record) => {
+      await withAudit(db, actor, action, { type: 'settings' }, async (tx, record) => {
         record.before = Object.fromEntries(
           Object.keys(changed).map((key) => [key, settings[key as AppSettingKey]]),
         );

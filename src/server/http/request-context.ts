@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { ProviderCredentialsStore } from '#server/ai/provider-credentials.ts';
+import type { AiProviders } from '#server/ai/providers.ts';
 import type { AppSettingsStore } from '#server/app-settings/app-settings.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
@@ -33,6 +35,10 @@ export interface AppContext {
   metrics: AppMetrics;
   /** This instance's recent log lines (the admin logs screen). */
   logs: ServerLogs;
+  /** AI provider keys and endpoints: the admin area's (sealed) over the environment's. */
+  providerCredentials: ProviderCredentialsStore;
+  /** The AI providers for the credentials in effect now (shared by chat and models). */
+  providers: AiProviders;
 }
 
 declare module 'fastify' {

@@ -11,3 +11,9 @@ export const instanceTopic = (instanceId: string) => `instance:${instanceId}`;
 
 /** An administrator changed the app settings: every instance reloads them (app-settings). */
 export const APP_SETTINGS_TOPIC = 'app-settings';
+
+/** An administrator changed a provider key or endpoint: every instance reloads them. */
+export const PROVIDER_CREDENTIALS_TOPIC = 'provider-credentials';
+
+/** An administrator changed the model catalogue: every instance drops its cached copy. */
+export const MODEL_CATALOGUE_TOPIC = 'model-catalogue';

@@ -51,6 +51,14 @@ export const streamedReply = (
     ],
   ]);
 
+/**
+ * What every screen reads (the shell's maintenance banner): answered unless a test names the
+ * route itself.
+ */
+const DEFAULT_ROUTES: Record<string, Answer> = {
+  'GET /api/app-config': { status: 200, body: { registrationOpen: true, maintenanceMode: false } },
+};
+
 /** Requests no route of the fake answered since the last look (setup.ts fails the test on any). */
 const unhandled: string[] = [];
 
@@ -84,7 +92,7 @@ export function fakeServer(routes: Record<string, Handler | Answer>) {
     };
     requests.push(request);
     const key = `${request.method} ${url.split('?')[0]}`;
-    const route = routes[key];
+    const route = routes[key] ?? DEFAULT_ROUTES[key];
     if (route === undefined) unhandled.push(key);
     const answer = typeof route === 'function' ? await route(request) : route;
     const {

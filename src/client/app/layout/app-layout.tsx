@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '#client/app/error-boundary.tsx';
+import { MaintenanceBanner } from '#client/app/layout/maintenance-banner.tsx';
 import { MobileNav } from '#client/app/layout/mobile-nav.tsx';
 import { Sidebar } from '#client/app/layout/sidebar.tsx';
 import { Starfield } from '#client/app/layout/starfield.tsx';
@@ -51,6 +52,7 @@ export function AppLayout() {
         {t('nav.skipToContent')}
       </a>
       <Starfield enabled={appearance.animationsEnabled} dark={dark} />
+      <MaintenanceBanner />
       <Sidebar user={user} conversations={conversations} />
       <MobileNav user={user} conversations={conversations} />
       <main

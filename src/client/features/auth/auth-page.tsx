@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin, useRegister } from '#client/features/auth/api/auth-mutations.ts';
 import { showToast } from '#client/components/ui/toast-store.ts';
 import { applyReferralCode, referralErrorKey } from '#client/lib/api/apply-referral.ts';
+import { useAppConfig } from '#client/lib/api/get-app-config.ts';
 import { useUser } from '#client/lib/api/get-user.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { notifySuccess } from '#client/lib/notify.ts';
@@ -198,6 +199,25 @@ function RegisterForm({ referralCode }: { referralCode: string }) {
   );
 }
 
+/** Instead of the form while an administrator has closed registration (POST would be 403). */
+function RegistrationClosed() {
+  const { t } = useTranslation('app-status');
+  const { t: tAuth } = useTranslation('auth');
+  return (
+    <div role="note" className="flex flex-col gap-4">
+      <p className="rounded-lg bg-surface-2 px-3 py-2">
+        <strong>{t('registrationClosed.title')}</strong> {t('registrationClosed.text')}
+      </p>
+      <p className="text-sm">
+        {tAuth('register.haveAccount')}{' '}
+        <Link to="/auth" className="text-accent underline">
+          {tAuth('register.toLogin')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** /auth: login, or registration with ?mode=register (spec 01-core §2 "Auth screen"). */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
@@ -207,6 +227,7 @@ export default function AuthPage() {
   const referralCode = params.get('ref') ?? '';
   const mode = params.get('mode');
   const isRegister = mode === 'register' || (referralCode !== '' && mode !== 'login');
+  const config = useAppConfig();
 
   return (
     <div className="flex min-h-full items-start justify-center px-4 py-10 md:items-center">
@@ -222,10 +243,12 @@ export default function AuthPage() {
             {t('alreadySignedIn', { name: user.displayName || user.username })}
           </p>
         ) : null}
-        {isRegister ? (
-          <RegisterForm key="register" referralCode={referralCode} />
-        ) : (
+        {!isRegister ? (
           <LoginForm key="login" />
+        ) : config?.registrationOpen === false ? (
+          <RegistrationClosed />
+        ) : (
+          <RegisterForm key="register" referralCode={referralCode} />
         )}
       </div>
     </div>

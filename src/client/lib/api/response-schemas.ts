@@ -24,3 +24,4 @@ export { PersonaListSchema, PersonaSchema } from '#shared/personas/persona-schem
 export { ApplyReferralResponseSchema, ReferralSchema } from '#shared/referral/referral-schemas.ts';
 export { SearchResultSchema } from '#shared/search/search-schemas.ts';
 export { SettingsSchema } from '#shared/settings/settings-schemas.ts';
+export { AppConfigSchema } from '#shared/admin/app-settings.ts';

@@ -14,7 +14,8 @@ export const settings = pgTable('settings', {
   fontSize: text('font_size').notNull().default('medium'),
   responseLength: text('response_length').notNull().default('balanced'),
   language: text('language').notNull().default('de'),
-  aiModel: text('ai_model').notNull().default('gpt-4o'),
+  // Null: the user has not chosen; the administrator's default model (app settings) answers.
+  aiModel: text('ai_model'),
   defaultPersona: integer('default_persona').references(() => personas.id, {
     onDelete: 'set null',
   }),

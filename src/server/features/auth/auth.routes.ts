@@ -11,7 +11,8 @@ import {
   RegisterSchema,
   UpdateProfileSchema,
 } from '#shared/auth/auth-schemas.ts';
-import { unauthenticated } from '#shared/errors/app-error.ts';
+import { REGISTRATION_CLOSED } from '#shared/auth/registration.ts';
+import { forbidden, unauthenticated } from '#shared/errors/app-error.ts';
 import { createAuthThrottle } from './auth-throttle.ts';
 import { loginUser, registerUser, toPublicUser, type ClientInfo } from './auth.service.ts';
 import { updateProfile } from './profile.service.ts';
@@ -40,6 +41,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { body: RegisterSchema, response: { 201: PublicUserSchema } },
     },
     async (request, reply) => {
+      // The administrator's setting (issue 12 "settings"); checked first, so it costs no attempt.
+      if (!ctx.appSettings.current().registrationOpen) throw forbidden(REGISTRATION_CLOSED);
       const admission = await throttle.admitRegistration(request.ip);
       if (!admission.allowed) {
         throw new RateLimitedError(

@@ -18,7 +18,7 @@ import { createCryptoService, toCryptoPayment } from './crypto.service.ts';
 
 /** Crypto payments: the buyer's three calls and the administrators' review (spec 02 §4). */
 export function registerCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createCryptoService(ctx.db, ctx.env);
+  const service = createCryptoService(ctx.db, ctx.env, () => ctx.appSettings.current());
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = CryptoPaymentIdParamsSchema;
 

@@ -10,7 +10,12 @@ import {
   isEthereumTxHash,
 } from '#server/payments/crypto-addresses.ts';
 import { cryptoAmountFor, createCryptoRates } from '#server/payments/crypto-rates.ts';
-import type { CryptoPayment, CryptoPaymentCreate } from '#shared/billing/crypto-schemas.ts';
+import type { AppSettings } from '#shared/admin/app-settings.ts';
+import type {
+  CryptoCoin,
+  CryptoPayment,
+  CryptoPaymentCreate,
+} from '#shared/billing/crypto-schemas.ts';
 import type { PaidPlanId } from '#shared/billing/prices.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
 import { effectiveTier } from '#shared/plans/tiers.ts';
@@ -65,13 +70,39 @@ const addMonths = (from: Date, months: number) => {
   return end;
 };
 
+type CryptoSettings = Pick<
+  AppSettings,
+  'cryptoBtcAddress' | 'cryptoEthAddress' | 'cryptoRateBtcEur' | 'cryptoRateEthEur'
+>;
+
+/**
+ * Wallets and rates in effect (decision 173): the administrator's wallets over the environment's;
+ * rates from CRYPTO_RATES_URL when set, else the administrator's; test mode (test addresses and
+ * rates) while either wallet is missing everywhere.
+ */
+function cryptoTerms(env: Env, settings: CryptoSettings) {
+  const btc = settings.cryptoBtcAddress ?? env.CRYPTO_BTC_ADDRESS;
+  const eth = settings.cryptoEthAddress ?? env.CRYPTO_ETH_ADDRESS;
+  const testMode = !btc || !eth;
+  return {
+    testMode,
+    wallets: testMode ? TEST_ADDRESSES : { BTC: btc, ETH: eth },
+    adminRates: { BTC: settings.cryptoRateBtcEur, ETH: settings.cryptoRateEthEur },
+  };
+}
+
 /** Crypto terms (issue 11 item 3, decision 084): report, then an administrator verifies. */
-export function createCryptoService(db: Database, env: Env) {
-  const testMode = !env.CRYPTO_BTC_ADDRESS || !env.CRYPTO_ETH_ADDRESS;
-  const rates = createCryptoRates({ url: env.CRYPTO_RATES_URL, testMode });
-  const wallets = testMode
-    ? TEST_ADDRESSES
-    : { BTC: env.CRYPTO_BTC_ADDRESS!, ETH: env.CRYPTO_ETH_ADDRESS! };
+export function createCryptoService(db: Database, env: Env, settings: () => CryptoSettings) {
+  const urlRates = env.CRYPTO_RATES_URL
+    ? createCryptoRates({ url: env.CRYPTO_RATES_URL, testMode: false })
+    : undefined;
+  const testRates = createCryptoRates({ testMode: true });
+  const rateFor = async (coin: CryptoCoin, terms: ReturnType<typeof cryptoTerms>) => {
+    if (urlRates) return urlRates.eurPer(coin);
+    if (terms.testMode) return testRates.eurPer(coin);
+    const entered = terms.adminRates[coin];
+    return entered ? Number(entered) : null;
+  };
 
   const owned = async (userId: number, id: number) => {
     const row = await findCryptoPayment(db, id);
@@ -80,14 +111,13 @@ export function createCryptoService(db: Database, env: Env) {
   };
 
   return {
-    testMode,
-
     async create(userId: number, input: CryptoPaymentCreate) {
       await assertUpgrade(db, userId, input.plan);
       const plan = await findPlan(db, input.plan);
       if (!plan) throw invalid('Unknown plan', { plan: ['Unknown plan'] });
       const amountCents = input.durationMonths === 6 ? plan.crypto6Price : plan.crypto12Price;
-      const rate = await rates.eurPer(input.coin);
+      const terms = cryptoTerms(env, settings());
+      const rate = await rateFor(input.coin, terms);
       if (rate === null) throw new AppError('SERVER_ERROR', 503, 'Payment error');
       const code = randomInt(100, 1000);
       const row = await insertCryptoPayment(db, {
@@ -98,9 +128,9 @@ export function createCryptoService(db: Database, env: Env) {
         coin: input.coin,
         cryptoAmount: cryptoAmountFor(amountCents, rate, input.coin, code),
         rateEur: String(rate),
-        walletAddress: wallets[input.coin],
+        walletAddress: terms.wallets[input.coin],
         verificationCode: String(code),
-        testMode,
+        testMode: terms.testMode,
         expiresAt: new Date(Date.now() + RATE_FROZEN_MS),
       });
       return toCryptoPayment(row);

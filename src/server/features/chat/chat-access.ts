@@ -12,15 +12,16 @@ const isUsable = (model: CatalogueModel | undefined, tier: SubscriptionTier) =>
 
 /**
  * The model of a reply (spec 01-core §6). A model the request names must be open to the
- * user's tier: 403 otherwise, and the request leaves nothing stored. The stored setting is a
- * preference: if the plan no longer covers it (an expired subscription), the default model
- * answers instead of refusing every message.
+ * user's tier: 403 otherwise, and the request leaves nothing stored. The preferences (the
+ * user's stored choice, then the administrator's default model) are tried in order: if the plan
+ * no longer covers one (an expired subscription), the next answers instead of refusing every
+ * message, down to the built-in default and then any model the plan allows.
  */
 export function resolveModel(
   catalogue: Catalogue,
   tier: SubscriptionTier,
   requested: string | undefined,
-  preferred: string | undefined,
+  preferred: readonly (string | undefined)[],
 ): CatalogueModel {
   if (requested !== undefined) {
     const model = catalogue.get(requested);
@@ -32,7 +33,7 @@ export function resolveModel(
     }
     return model;
   }
-  for (const id of [preferred, DEFAULT_MODEL_ID]) {
+  for (const id of [...preferred, DEFAULT_MODEL_ID]) {
     const model = id === undefined ? undefined : catalogue.get(id);
     if (isUsable(model, tier)) return model!;
   }

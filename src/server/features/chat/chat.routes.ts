@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAiProviders, logSdkWarnings } from '#server/ai/providers.ts';
+import { logSdkWarnings } from '#server/ai/providers.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
@@ -61,7 +61,8 @@ export function registerChatRoutes(
   const engine: ChatEngine = {
     db: ctx.db,
     env: ctx.env,
-    providers: createAiProviders(ctx.env),
+    providers: ctx.providers,
+    defaultModel: () => ctx.appSettings.current().defaultModel,
     attachments,
     registry,
     log: app.log,

@@ -19,6 +19,8 @@ export interface ChatEngine {
   db: Database;
   env: Env;
   providers: AiProviders;
+  /** The administrator's default model (app settings), for users who have not chosen one. */
+  defaultModel(): string | null;
   attachments: Attachments;
   registry: GenerationRegistry;
   log: FastifyBaseLogger;

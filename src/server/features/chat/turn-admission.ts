@@ -37,6 +37,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | undefined
  */
 function checkTurn(input: {
   providers: AiProviders;
+  defaultModel: string | null;
   user: ChatUser;
   tier: SubscriptionTier;
   options: ReplyOptions;
@@ -49,7 +50,10 @@ function checkTurn(input: {
   const { settings: chatSettings, budget, history, personas } = state;
   const language = oneOf(LANGUAGES, chatSettings?.language, 'de');
   const responseLength = oneOf(RESPONSE_LENGTHS, chatSettings?.responseLength, 'balanced');
-  const model = resolveModel(input.catalogue, tier, options.model, chatSettings?.aiModel);
+  const model = resolveModel(input.catalogue, tier, options.model, [
+    chatSettings?.aiModel ?? undefined,
+    input.defaultModel ?? undefined,
+  ]);
   const persona = resolvePersona(personas, user, {
     requested: options.personaId,
     conversation: state.conversation?.personaId,
@@ -163,6 +167,7 @@ export async function admitTurn(
   const { providers } = engine;
   const checked = checkTurn({
     providers,
+    defaultModel: engine.defaultModel(),
     user,
     tier,
     options,

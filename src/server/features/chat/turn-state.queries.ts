@@ -4,7 +4,12 @@ import type { PersonaRow } from './chat.queries.ts';
 
 export interface TurnState {
   settings:
-    | { language: string; responseLength: string; aiModel: string; defaultPersona: number | null }
+    | {
+        language: string;
+        responseLength: string;
+        aiModel: string | null;
+        defaultPersona: number | null;
+      }
     | undefined;
   /** Present when the conversation exists and is the user's. */
   conversation: { personaId: number | null } | undefined;
@@ -32,7 +37,7 @@ export interface TurnState {
 export interface TurnStateRow {
   language: string | null;
   responseLength: string;
-  aiModel: string;
+  aiModel: string | null;
   defaultPersona: number | null;
   conversationFound: boolean;
   conversationPersonaId: number | null;

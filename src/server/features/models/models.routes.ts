@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAiProviders } from '#server/ai/providers.ts';
+import { invalidateCatalogue } from '#server/ai/model-catalogue.ts';
 import { auditActor } from '#server/audit/audit.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { MODEL_CATALOGUE_TOPIC } from '#server/realtime/topics.ts';
 import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import {
   AdminModelInputSchema,
@@ -21,8 +22,15 @@ import {
 } from './models.service.ts';
 
 /** The model catalogue: what a user may pick, and the administrator's mapping of models. */
-export function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
-  const providers = createAiProviders(ctx.env);
+export async function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { providers } = ctx;
+  // An administrator's change on another instance reaches this one's cache at once (the cache
+  // also expires by itself within 15 s, so a lost notice costs no more than that).
+  const unsubscribe = await ctx.pubsub.subscribe(MODEL_CATALOGUE_TOPIC, () =>
+    invalidateCatalogue(ctx.db),
+  );
+  app.addHook('onClose', async () => unsubscribe());
+  const announce = () => ctx.pubsub.publish(MODEL_CATALOGUE_TOPIC, {});
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -50,8 +58,17 @@ export function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: AdminModelSchema },
       },
     },
-    async (request) =>
-      putAdminModel(ctx.db, providers, auditActor(request), request.params.modelId, request.body),
+    async (request) => {
+      const model = await putAdminModel(
+        ctx.db,
+        providers,
+        auditActor(request),
+        request.params.modelId,
+        request.body,
+      );
+      announce();
+      return model;
+    },
   );
 
   api.delete(
@@ -62,6 +79,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       await removeAdminModel(ctx.db, auditActor(request), request.params.modelId);
+      announce();
       return reply.status(204).send();
     },
   );

@@ -26,8 +26,11 @@ function pick<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
   return parsed.success ? parsed.data : fallback;
 }
 
-/** A stored value outside today's option lists reads as the default instead of breaking the screen. */
-function toSettings(row: StoredSettings): Settings {
+/**
+ * A stored value outside today's option lists reads as the default instead of breaking the screen.
+ * No stored model (the user never chose one) reads as the administrator's default model.
+ */
+function toSettings(row: StoredSettings, defaultModel: string): Settings {
   return {
     userId: row.userId,
     theme: pick(ThemeSchema, row.theme, SETTINGS_DEFAULTS.theme),
@@ -38,7 +41,7 @@ function toSettings(row: StoredSettings): Settings {
       row.responseLength,
       SETTINGS_DEFAULTS.responseLength,
     ),
-    aiModel: row.aiModel,
+    aiModel: row.aiModel ?? defaultModel,
     defaultPersona: row.defaultPersona,
     defaultPersonaId: row.defaultPersona,
     animationsEnabled: row.animationsEnabled,
@@ -47,18 +50,27 @@ function toSettings(row: StoredSettings): Settings {
 }
 
 /** A user without a settings row (e.g. created before registration wrote one) reads the defaults. */
-export async function getSettings(db: Executor, userId: number): Promise<Settings> {
+export async function getSettings(
+  db: Executor,
+  userId: number,
+  defaultModel: string,
+): Promise<Settings> {
   const row = await findSettings(db, userId);
-  return toSettings(row ?? { userId, ...SETTINGS_DEFAULTS });
+  return toSettings(row ?? { userId, ...SETTINGS_DEFAULTS, aiModel: null }, defaultModel);
 }
 
 /** Own settings, or any user's for an administrator; everyone else is refused. */
-export async function getSettingsFor(db: Executor, actor: Actor, userId: number) {
+export async function getSettingsFor(
+  db: Executor,
+  actor: Actor,
+  userId: number,
+  defaultModel: string,
+) {
   if (userId !== actor.id) {
     if (!actor.isAdmin) throw forbidden('You may only read your own settings');
     if (!(await userExists(db, userId))) throw notFound('User not found');
   }
-  return getSettings(db, userId);
+  return getSettings(db, userId, defaultModel);
 }
 
 /**
@@ -86,6 +98,7 @@ export async function updateSettings(
   actor: Actor,
   userId: number,
   patch: UpdateSettings,
+  defaultModel: string,
 ): Promise<Settings> {
   if (userId !== actor.id) throw forbidden('You may only change your own settings');
 
@@ -100,5 +113,5 @@ export async function updateSettings(
   }
 
   const row = await upsertSettings(db, userId, patch);
-  return toSettings(row);
+  return toSettings(row, defaultModel);
 }
