@@ -7,9 +7,12 @@ import Fastify, {
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
+import { createAppSettings } from '#server/app-settings/app-settings.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
+import { registerAdminSettingsRoutes } from '#server/features/admin-settings/admin-settings.routes.ts';
+import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
 import { registerApiKeyResolver } from '#server/features/api-keys/api-key-auth.ts';
@@ -36,6 +39,7 @@ import { frameworkErrors, registerErrorHandler } from '#server/http/error-handle
 import { registerGeneralRateLimit } from '#server/http/general-rate-limit.ts';
 import { registerHostCheck } from '#server/http/host-check.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
+import { registerMaintenanceMode } from '#server/http/maintenance.ts';
 import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
 import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
@@ -111,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const realtime = await createRealtime(deps.redis);
   app.addHook('onClose', () => realtime.close());
-  const { generations } = realtime;
+  const { generations, pubsub } = realtime;
+  const appSettings = await createAppSettings({ db: deps.database.db, pubsub, log: app.log });
+  app.addHook('onClose', () => appSettings.close());
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,
@@ -121,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits: deps.redis ? new RedisRateLimitStore(deps.redis) : new MemoryRateLimitStore(),
     attachments: createAttachments({ db: deps.database.db, env: deps.env }),
     generations,
+    pubsub,
+    appSettings,
   };
 
   registerErrorHandler(app);
@@ -132,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiKeyResolver(app, ctx);
   registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
+  registerMaintenanceMode(app, appSettings);
   await registerOpenApi(app, SESSION_COOKIE);
 
   app.addHook('onSend', async (request, reply) => {
@@ -153,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerConversationRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
+  registerAuditLogRoutes(app, ctx);
+  registerAdminSettingsRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

@@ -335,6 +335,19 @@ const MATRIX: Record<string, Case> = {
     url: (f) => `/api/admin/sandbox/subscriptions/${f.userId}/renew`,
     expect: { guest: 401, user: 403, other: 403, admin: 404 },
   },
+  'GET /api/admin/audit-log': {
+    url: () => '/api/admin/audit-log?limit=5',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/settings': {
+    url: () => '/api/admin/settings',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'PATCH /api/admin/settings': {
+    url: () => '/api/admin/settings',
+    payload: () => ({ registrationOpen: true }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
 };
 
 let t: TestContext;

@@ -1,9 +1,11 @@
 import type { Redis } from 'ioredis';
+import type { AppSettingsStore } from '#server/app-settings/app-settings.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
+import type { PubSub } from '#server/realtime/pubsub.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 
 /** What every feature receives from buildApp(). */
@@ -21,6 +23,10 @@ export interface AppContext {
   attachments: Attachments;
   /** Replies being generated (implemented by features/chat, used by features/conversations). */
   generations: GenerationControl;
+  /** Topics heard by every instance (realtime/topics.ts). */
+  pubsub: PubSub;
+  /** The administrator's run-time settings, current on every instance within 30 s. */
+  appSettings: AppSettingsStore;
 }
 
 declare module 'fastify' {

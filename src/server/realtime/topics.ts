@@ -8,3 +8,6 @@ export const chatTopic = (conversationId: string) => `chat:${conversationId}`;
 
 /** Commands addressed to one server instance (stop or cancel a reply it is writing). */
 export const instanceTopic = (instanceId: string) => `instance:${instanceId}`;
+
+/** An administrator changed the app settings: every instance reloads them (app-settings). */
+export const APP_SETTINGS_TOPIC = 'app-settings';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditActor, recordAudit } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import type { SandboxProvider } from '#server/payments/sandbox-provider.ts';
 import {
@@ -32,6 +33,7 @@ export function registerSandboxAdminRoutes(
       },
     },
     async (request) => {
+      const actor = auditActor(request);
       const { userId, action } = request.params;
       if (action === 'refund') {
         const payment = await latestPaidPayment(db, userId, 'sandbox');
@@ -48,7 +50,11 @@ export function registerSandboxAdminRoutes(
         }
         await sandbox.endPeriodNow(row.providerSubscriptionId, { renew: action === 'renew' });
       }
-      return subscriptionOf(db, userId);
+      // The sandbox applies the action through its webhook pipeline; the audit row records the
+      // administrator's request once it has been accepted.
+      const after = await subscriptionOf(db, userId);
+      await recordAudit(db, actor, `sandbox.${action}`, { type: 'user', id: userId }, { after });
+      return after;
     },
   );
 }

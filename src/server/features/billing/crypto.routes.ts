@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAdmin, requireUser } from '#server/http/access.ts';
+import { auditActor } from '#server/audit/audit.ts';
+import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { NoRequestBodySchema } from '#shared/billing/billing-schemas.ts';
 import {
@@ -70,7 +71,7 @@ export function registerCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'admin' },
       schema: { params, body: NoRequestBodySchema, response: { 200: CryptoPaymentSchema } },
     },
-    (request) => service.verify(requireAdmin(request).id, request.params.id),
+    (request) => service.verify(auditActor(request), request.params.id),
   );
 
   api.post(
@@ -79,6 +80,6 @@ export function registerCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'admin' },
       schema: { params, body: CryptoPaymentRejectSchema, response: { 200: CryptoPaymentSchema } },
     },
-    (request) => service.reject(requireAdmin(request).id, request.params.id, request.body.notes),
+    (request) => service.reject(auditActor(request), request.params.id, request.body.notes),
   );
 }

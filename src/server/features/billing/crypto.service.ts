@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { withAudit, type AuditActor } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import type { Env } from '#server/env.ts';
@@ -146,8 +147,10 @@ export function createCryptoService(db: Database, env: Env) {
     },
 
     /** Activates the plan in the same transaction; of two administrators at once one wins. */
-    async verify(adminId: number, id: number) {
-      return db.transaction(async (tx) => {
+    async verify(actor: AuditActor, id: number) {
+      const adminId = actor.userId;
+      const target = { type: 'crypto_payment', id };
+      return withAudit(db, actor, 'crypto_payment.verify', target, async (tx, record) => {
         const row = await findCryptoPayment(tx, id);
         if (!row) throw notFound('Payment not found');
         if (row.userId === adminId) throw forbidden('You cannot verify your own payment');
@@ -197,22 +200,30 @@ export function createCryptoService(db: Database, env: Env) {
           periodEnd: end,
         });
         await setEntitlement(tx, row.userId, row.planId, end);
+        record.before = { status: row.status, tier: user?.subscriptionTier ?? null };
+        record.after = { status: 'verified', userId: row.userId, plan: row.planId, until: end };
         return toCryptoPayment(verified);
       });
     },
 
-    async reject(adminId: number, id: number, notes: string) {
-      const row = await findCryptoPayment(db, id);
-      if (!row) throw notFound('Payment not found');
-      if (row.userId === adminId) throw forbidden('You cannot decide on your own payment');
-      const rejected = await transitionCryptoPayment(db, id, 'pending', {
-        status: 'rejected',
-        notes,
-        verifiedAt: new Date(),
-        verifiedBy: adminId,
+    async reject(actor: AuditActor, id: number, notes: string) {
+      const target = { type: 'crypto_payment', id };
+      return withAudit(db, actor, 'crypto_payment.reject', target, async (tx, record) => {
+        const row = await findCryptoPayment(tx, id);
+        if (!row) throw notFound('Payment not found');
+        if (row.userId === actor.userId) throw forbidden('You cannot decide on your own payment');
+        const rejected = await transitionCryptoPayment(tx, id, 'pending', {
+          status: 'rejected',
+          notes,
+          verifiedAt: new Date(),
+          verifiedBy: actor.userId,
+        });
+        if (!rejected) throw conflict('Payment is not pending');
+        record.before = { status: row.status };
+        record.after = { status: 'rejected' };
+        record.reason = notes;
+        return toCryptoPayment(rejected);
       });
-      if (!rejected) throw conflict('Payment is not pending');
-      return toCryptoPayment(rejected);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAiProviders } from '#server/ai/providers.ts';
+import { auditActor } from '#server/audit/audit.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { NoContentSchema } from '#shared/api/api-schemas.ts';
@@ -49,7 +50,8 @@ export function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: AdminModelSchema },
       },
     },
-    async (request) => putAdminModel(ctx.db, providers, request.params.modelId, request.body),
+    async (request) =>
+      putAdminModel(ctx.db, providers, auditActor(request), request.params.modelId, request.body),
   );
 
   api.delete(
@@ -59,7 +61,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: ModelIdParamsSchema, response: { 204: NoContentSchema } },
     },
     async (request, reply) => {
-      await removeAdminModel(ctx.db, request.params.modelId);
+      await removeAdminModel(ctx.db, auditActor(request), request.params.modelId);
       return reply.status(204).send();
     },
   );

@@ -10,6 +10,7 @@ import {
   type AdminModelValues,
 } from '#server/ai/model-catalogue.queries.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
+import { withAudit, type AuditActor } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import { invalid, notFound } from '#shared/errors/app-error.ts';
 import { OFFLINE_MODEL_ID, OFFLINE_MODEL_NAMES } from '#shared/models/model-ids.ts';
@@ -86,6 +87,7 @@ export async function listAdminModels(db: Database, providers: AiProviders) {
 export async function putAdminModel(
   db: Database,
   providers: AiProviders,
+  actor: AuditActor,
   modelId: string,
   input: AdminModelInput,
 ) {
@@ -116,15 +118,24 @@ export async function putAdminModel(
     outputPricePerMillion: String(input.outputPricePerMillion ?? base?.outputPricePerMillion ?? 0),
     isEnabled: input.isEnabled ?? true,
   };
-  await upsertAdminModel(db, values);
+  const before = (await loadCatalogue(db)).get(modelId) ?? null;
+  await withAudit(db, actor, 'model.update', { type: 'model', id: modelId }, async (tx, record) => {
+    record.before = before;
+    record.after = values;
+    await upsertAdminModel(tx, values);
+  });
   invalidateCatalogue(db);
   const model = (await loadCatalogue(db)).get(modelId)!;
   return toAdminModel(model, providers);
 }
 
 /** Drops the admin row: a built-in model returns to its shipped values, an added one goes away. */
-export async function removeAdminModel(db: Database, modelId: string) {
-  if (!(await deleteAdminModel(db, modelId)))
-    throw notFound('No administrator entry for this model');
+export async function removeAdminModel(db: Database, actor: AuditActor, modelId: string) {
+  const before = (await loadCatalogue(db)).get(modelId) ?? null;
+  await withAudit(db, actor, 'model.reset', { type: 'model', id: modelId }, async (tx, record) => {
+    if (!(await deleteAdminModel(tx, modelId)))
+      throw notFound('No administrator entry for this model');
+    record.before = before;
+  });
   invalidateCatalogue(db);
 }

@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppSettingsStore } from '#server/app-settings/app-settings.ts';
+import { AppError } from '#shared/errors/app-error.ts';
+import { isApiRequest, routePath } from './request-path.ts';
+
+export const MAINTENANCE_MESSAGE = 'Orbit Chat is being maintained. Please try again later.';
+const RETRY_AFTER_SECONDS = 300;
+
+/** What stays open while the product is maintained: signing in and out, and reading public data. */
+function staysOpen(request: FastifyRequest): boolean {
+  const path = routePath(request);
+  if (path === '/api/login' || path === '/api/logout' || path === '/api/user') return true;
+  return request.method === 'GET' && request.routeOptions.config.access === 'public';
+}
+
+/**
+ * Maintenance mode (the administrator's setting, or a restore in progress): the API answers 503
+ * to everyone but administrators, so nothing is written while the data is being worked on.
+ * Runs after the session resolver, so an administrator is known.
+ */
+export function registerMaintenanceMode(app: FastifyInstance, settings: AppSettingsStore) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!settings.current().maintenanceMode || !isApiRequest(request)) return;
+    if (request.user?.isAdmin || staysOpen(request)) return;
+    void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    throw new AppError('SERVER_ERROR', 503, MAINTENANCE_MESSAGE);
+  });
+}
