@@ -16,7 +16,9 @@ import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.rou
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
 import { registerApiKeyResolver } from '#server/features/api-keys/api-key-auth.ts';
+import { registerAdminApiKeyRoutes } from '#server/features/api-keys/admin-api-keys.routes.ts';
 import { registerApiKeyRoutes } from '#server/features/api-keys/api-keys.routes.ts';
+import { registerAdminTokenRoutes } from '#server/features/admin-tokens/admin-tokens.routes.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
@@ -158,7 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerModelRoutes(app, ctx);
   const completions = registerChatRoutes(app, ctx, ctx.attachments, generations);
   registerApiKeyRoutes(app, ctx);
+  registerAdminApiKeyRoutes(app, ctx);
   registerOpenAiRoutes(app, completions);
+  registerAdminTokenRoutes(app, ctx);
   registerConversationRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerReferralRoutes(app, ctx);

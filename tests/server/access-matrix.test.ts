@@ -331,6 +331,42 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Matrix' }] }),
     expect: { guest: 401, user: 200, other: 200, admin: 200 },
   },
+  'GET /api/admin/api-keys': {
+    url: () => '/api/admin/api-keys',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/api-keys/:id/revoke': {
+    url: (f) => `/api/admin/api-keys/${f.apiKeyId}/revoke`,
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/token-usage': {
+    url: () => '/api/admin/token-usage?groupBy=user',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/token-usage.csv': {
+    url: () => '/api/admin/token-usage.csv?groupBy=model',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/token-limits': {
+    url: () => '/api/admin/token-limits',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'PUT /api/admin/token-limits': {
+    url: () => '/api/admin/token-limits',
+    payload: () => ({
+      limits: [
+        {
+          tier: 'free',
+          monthlyTokens: 250_000,
+          dailyTokens: 25_000,
+          maxRequestSize: 8_000,
+          gpt5Access: false,
+          claude4Access: false,
+        },
+      ],
+    }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
   'POST /api/admin/sandbox/subscriptions/:userId/:action': {
     url: (f) => `/api/admin/sandbox/subscriptions/${f.userId}/renew`,
     expect: { guest: 401, user: 403, other: 403, admin: 404 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema, PageQuerySchema } from '#shared/api/pagination.ts';
 import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import { API_KEY_SCOPES, MAX_API_KEY_DAYS } from './api-access.ts';
 
@@ -50,14 +51,12 @@ export const ApiKeyParamsSchema = z.object({
 
 /** The admin overview of every user's keys (issue #12, admin api-keys area). */
 export const ADMIN_API_KEY_STATUSES = ['all', 'active', 'revoked', 'expired'] as const;
-export const AdminApiKeyQuerySchema = z.object({
+export const AdminApiKeyQuerySchema = PageQuerySchema.extend({
+  /** Part of the owner's username, the key's name or its prefix. */
   q: textSchema().trim().max(100).optional(),
   status: z.enum(ADMIN_API_KEY_STATUSES).default('all'),
-  /** The id of the last key of the previous page (newest first). */
-  cursor: z.coerce.number().pipe(RowIdSchema).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export type AdminApiKeyQuery = z.input<typeof AdminApiKeyQuerySchema>;
+export type AdminApiKeyQuery = z.infer<typeof AdminApiKeyQuerySchema>;
 
 export const AdminApiKeySchema = ApiKeySchema.extend({
   userId: z.number().int(),
@@ -65,8 +64,5 @@ export const AdminApiKeySchema = ApiKeySchema.extend({
 });
 export type AdminApiKey = z.infer<typeof AdminApiKeySchema>;
 
-export const AdminApiKeyPageSchema = z.object({
-  keys: z.array(AdminApiKeySchema),
-  nextCursor: z.number().int().nullable(),
-});
+export const AdminApiKeyPageSchema = pageSchema(AdminApiKeySchema);
 export type AdminApiKeyPage = z.infer<typeof AdminApiKeyPageSchema>;

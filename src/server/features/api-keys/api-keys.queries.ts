@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/db/client.ts';
 import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import { apiKeys } from '#server/db/schema/api-keys.ts';
@@ -109,15 +109,14 @@ export async function touchKey(db: Executor, id: number, now: Date) {
   await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id));
 }
 
-export type AdminKeyStatus = 'all' | 'active' | 'revoked' | 'expired';
-
-/** Every user's keys for the admin, newest first, paged by id. */
+/** Every user's keys for the admin, by id (newest first unless asc), after the cursor's id. */
 export async function listAllKeys(
   db: Executor,
   input: {
     q?: string | undefined;
-    status: AdminKeyStatus;
-    cursor?: number | undefined;
+    status: 'all' | 'active' | 'revoked' | 'expired';
+    order: 'asc' | 'desc';
+    afterId: number | null;
     limit: number;
     now: Date;
   },
@@ -132,6 +131,12 @@ export async function listAllKeys(
           ? and(isNull(apiKeys.revokedAt), lte(apiKeys.expiresAt, now))
           : undefined;
   const pattern = input.q ? `%${input.q.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const after =
+    input.afterId === null
+      ? undefined
+      : input.order === 'asc'
+        ? gt(apiKeys.id, input.afterId)
+        : lt(apiKeys.id, input.afterId);
   return db
     .select({ ...listed, userId: apiKeys.userId, username: users.username })
     .from(apiKeys)
@@ -139,7 +144,7 @@ export async function listAllKeys(
     .where(
       and(
         status,
-        input.cursor === undefined ? undefined : lt(apiKeys.id, input.cursor),
+        after,
         pattern
           ? or(
               ilike(users.username, pattern),
@@ -149,6 +154,6 @@ export async function listAllKeys(
           : undefined,
       ),
     )
-    .orderBy(desc(apiKeys.id))
-    .limit(input.limit);
+    .orderBy(input.order === 'asc' ? asc(apiKeys.id) : desc(apiKeys.id))
+    .limit(input.limit + 1);
 }

@@ -1,4 +1,6 @@
-import type { Executor } from '#server/db/client.ts';
+import { withAudit, type AuditActor } from '#server/audit/audit.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { toPage } from '#server/http/cursor.ts';
 import {
   MAX_ACTIVE_API_KEYS,
   requireApiAccess,
@@ -6,6 +8,7 @@ import {
 } from '#shared/api-keys/api-access.ts';
 import type {
   AdminApiKey,
+  AdminApiKeyQuery,
   ApiKey,
   CreateApiKeyRequest,
   CreatedApiKey,
@@ -17,6 +20,7 @@ import {
   countActiveKeys,
   findKey,
   insertApiKey,
+  listAllKeys,
   listUserKeys,
   revokeKey,
   type ListedKeyRow,
@@ -77,4 +81,36 @@ export async function revokeOwnApiKey(db: Executor, userId: number, id: number, 
   const key = await findKey(db, id, userId);
   if (!key) throw notFound('API key not found');
   await revokeKey(db, id, userId, now);
+}
+
+/** GET /api/admin/api-keys: every user's keys, paged by id. */
+export async function listAllApiKeys(
+  db: Executor,
+  query: AdminApiKeyQuery,
+  afterId: number | null,
+  now = new Date(),
+) {
+  const rows = await listAllKeys(db, { ...query, afterId, now });
+  return toPage(rows, query.limit, toAdminApiKey, (row) => row.id);
+}
+
+/**
+ * POST /api/admin/api-keys/{id}/revoke, audited (decision 120). Revoking a revoked key changes
+ * nothing and records nothing.
+ */
+export async function revokeAnyApiKey(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  now = new Date(),
+): Promise<ApiKey> {
+  const key = await findKey(db, id);
+  if (!key) throw notFound('API key not found');
+  if (key.revokedAt !== null) return toApiKey(key);
+  return withAudit(db, actor, 'api_key.revoke', { type: 'api_key', id }, async (tx, record) => {
+    record.before = { ...toApiKey(key), userId: key.userId };
+    const revoked = (await revokeKey(tx, id, actor.userId, now)) ?? key;
+    record.after = { ...toApiKey(revoked), userId: key.userId };
+    return toApiKey(revoked);
+  });
 }
