@@ -11,6 +11,7 @@ const ChatPage = lazy(() => import('#client/features/chat/chat-page.tsx'));
 const HistoryPage = lazy(() => import('#client/app/pages/history-screen.tsx'));
 const PersonasPage = lazy(() => import('#client/features/personas/personas-page.tsx'));
 const SettingsPage = lazy(() => import('#client/features/settings/settings-page.tsx'));
+const ApiKeysPage = lazy(() => import('#client/features/api-keys/api-keys-page.tsx'));
 const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));
 const FeaturesPage = lazy(() => import('#client/features/marketing/features-page.tsx'));
 const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: '/history', element: user(<HistoryPage />) },
       { path: '/personas', element: user(<PersonasPage />) },
       { path: '/settings', element: user(<SettingsPage />) },
+      { path: '/settings/api-keys', element: user(<ApiKeysPage />) },
       { path: '/auth', element: <AuthPage /> },
       { path: '/features', element: <FeaturesPage /> },
       ...FEATURE_PAGES.map((page) => ({

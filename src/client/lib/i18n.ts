@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'history',
   'personas',
   'billing',
+  'apiKeys',
+  'adminTokens',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
