@@ -17,30 +17,44 @@ const FeaturesPage = lazy(() => import('#client/features/marketing/features-page
 const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
 const PaymentPage = lazy(() => import('#client/features/billing/payment-page.tsx'));
 const SubscriptionPage = lazy(() => import('#client/features/billing/subscription-page.tsx'));
+// The QR code library comes only with this page's chunk.
+const CryptoPaymentPage = lazy(
+  () => import('#client/features/billing/crypto/crypto-payment-page.tsx'),
+);
+const CryptoPendingPage = lazy(
+  () => import('#client/features/billing/crypto/crypto-pending-page.tsx'),
+);
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
+const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
+const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 const admin = (element: ReactNode) => <AdminRoute>{element}</AdminRoute>;
 const area = (key: AreaKey) => <ComingSoonPage area={key} />;
 
-/** Admin sub-areas of spec 02 §2, path → area key. */
-const ADMIN_AREAS: [string, AreaKey][] = [
-  ['performance', 'adminPerformance'],
-  ['users', 'adminUsers'],
-  ['subscriptions', 'adminSubscriptions'],
-  ['conversations', 'adminConversations'],
-  ['predefined-answers', 'adminPredefinedAnswers'],
-  ['database', 'adminDatabase'],
-  ['security', 'adminSecurity'],
-  ['api-keys', 'adminApiKeys'],
-  ['logs', 'adminLogs'],
-  ['settings', 'adminSettings'],
-  ['tokens', 'adminTokens'],
-];
+/**
+ * The admin screens (spec 02 §2) under AdminLayout, by path below /admin ('' is the dashboard).
+ * An area whose screen has not been built yet keeps its coming-soon page.
+ */
+const ADMIN_PAGES: Record<string, ReactNode> = {
+  '': area('admin'),
+  performance: area('adminPerformance'),
+  users: area('adminUsers'),
+  subscriptions: area('adminSubscriptions'),
+  conversations: area('adminConversations'),
+  'predefined-answers': area('adminPredefinedAnswers'),
+  database: area('adminDatabase'),
+  security: area('adminSecurity'),
+  'api-keys': area('adminApiKeys'),
+  logs: area('adminLogs'),
+  settings: area('adminSettings'),
+  tokens: area('adminTokens'),
+  'audit-log': <AuditLogPage />,
+};
 
 /** Both route tables: spec 01-core §2 and 02-commerce-and-extended §2. */
 export const routes: RouteObject[] = [
@@ -64,15 +78,20 @@ export const routes: RouteObject[] = [
       { path: '/subscription', element: user(<SubscriptionPage />) },
       { path: '/referral', element: user(area('referral')) },
       { path: '/payment/:plan', element: user(<PaymentPage />) },
-      { path: '/crypto-payment/:plan/:duration', element: user(area('cryptoPayment')) },
-      { path: '/crypto-payment-pending', element: user(area('cryptoPaymentPending')) },
+      { path: '/crypto-payment/:plan/:duration', element: user(<CryptoPaymentPage />) },
+      { path: '/crypto-payment-pending', element: user(<CryptoPendingPage />) },
       { path: '/codehub', element: area('codehub') },
       { path: '/codehub/live', element: user(area('codehubLive')) },
       { path: '/codehub/live/:sessionId', element: user(area('codehubSession')) },
       { path: '/codehub/website-builder', element: area('websiteBuilder') },
       { path: '/omnichannel', element: admin(area('omnichannel')) },
-      { path: '/admin', element: admin(area('admin')) },
-      ...ADMIN_AREAS.map(([path, key]) => ({ path: `/admin/${path}`, element: admin(area(key)) })),
+      {
+        path: '/admin',
+        element: admin(<AdminLayout />),
+        children: Object.entries(ADMIN_PAGES).map(([path, element]) =>
+          path ? { path, element } : { index: true, element },
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'history',
   'personas',
   'billing',
+  'admin',
+  'crypto',
   'apiKeys',
   'adminTokens',
 ] as const;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoading } from '#client/app/page-loading.tsx';
 import { usePlans } from '#client/features/billing/api/get-plans.ts';
+import { CryptoOffer } from '#client/features/billing/crypto/crypto-offer.tsx';
 import { PlanButton } from '#client/features/billing/plan-button.tsx';
 import {
   FEATURE_COUNT,
@@ -83,6 +84,7 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval })
         </ul>
       </div>
       <PlanButton plan={plan.id} interval={interval} />
+      {plan.id === 'free' ? null : <CryptoOffer plan={plan} />}
     </li>
   );
 }

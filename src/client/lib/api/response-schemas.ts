@@ -11,6 +11,7 @@ export {
   PlanListSchema,
   SubscriptionSchema,
 } from '#shared/billing/billing-schemas.ts';
+export { CryptoPaymentSchema } from '#shared/billing/crypto-schemas.ts';
 export { MessageListSchema } from '#shared/chat/chat-schemas.ts';
 export {
   ConversationListSchema,

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { aiPredefinedAnswers } from '#server/db/schema/ai.ts';
 import { chatFiles, messages } from '#server/db/schema/chat.ts';
 import { personas } from '#server/db/schema/personas.ts';
 
@@ -17,7 +16,6 @@ export type PersonaRow = Pick<
   | 'systemPromptSq'
   | 'systemPromptKo'
 >;
-export type PredefinedAnswerRow = typeof aiPredefinedAnswers.$inferSelect;
 
 /**
  * Messages of a conversation are ordered by (timestamp, id). Positions are compared in SQL
@@ -25,15 +23,6 @@ export type PredefinedAnswerRow = typeof aiPredefinedAnswers.$inferSelect;
  */
 export function isBefore(messageId: number) {
   return sql`(${messages.timestamp}, ${messages.id}) < (select m.timestamp, m.id from ${messages} m where m.id = ${messageId})`;
-}
-
-/** Active predefined answers, highest priority first (spec 02 §3). */
-export async function findActivePredefinedAnswers(db: Executor) {
-  return db
-    .select()
-    .from(aiPredefinedAnswers)
-    .where(eq(aiPredefinedAnswers.isActive, true))
-    .orderBy(desc(aiPredefinedAnswers.priority), asc(aiPredefinedAnswers.id));
 }
 
 /** The nearest user message before a position (regenerate, spec 01-core §4). */

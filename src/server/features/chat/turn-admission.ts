@@ -1,4 +1,6 @@
 import { loadCatalogue, type Catalogue } from '#server/ai/model-catalogue.ts';
+import { loadPredefinedAnswers, matchPredefinedAnswer } from '#server/ai/predefined-answers.ts';
+import type { PredefinedAnswerRow } from '#server/ai/predefined-answers.queries.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import { conversationNotFound } from '#server/ports/ownership.ts';
@@ -6,10 +8,8 @@ import { accessTier, historyWindow, type SubscriptionTier } from '#shared/plans/
 import { LANGUAGES, RESPONSE_LENGTHS } from '#shared/settings/settings-options.ts';
 import { resolveModel, resolvePersona, requireProvider } from './chat-access.ts';
 import { buildContext } from './chat-context.ts';
-import type { PredefinedAnswerRow } from './chat.queries.ts';
 import type { ChatEngine, ChatUser, ReplyOptions, Turn } from './chat.service.ts';
 import { provisionalTitle } from './chat-title.ts';
-import { loadPredefinedAnswers, matchPredefinedAnswer } from './predefined-answers.ts';
 import {
   allowanceExceeded,
   consumeAllowance,

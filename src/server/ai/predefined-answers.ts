@@ -1,8 +1,15 @@
 import type { Database } from '#server/db/client.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
-import { findActivePredefinedAnswers, type PredefinedAnswerRow } from './chat.queries.ts';
+import {
+  findActivePredefinedAnswers,
+  type PredefinedAnswerRow,
+} from './predefined-answers.queries.ts';
 
-/** Changes to ai_predefined_answers reach the chat within this time. */
+/**
+ * Keyword answers served without calling a model (spec 02 §3): read by the chat, edited in the
+ * admin area, whose "try a message" box runs this same matcher. Changes reach the chat of this
+ * instance at once (forgetPredefinedAnswers) and of every other within this time.
+ */
 const CACHE_MS = 5_000;
 const cache = new WeakMap<Database, { rows: Promise<PredefinedAnswerRow[]>; at: number }>();
 
@@ -16,6 +23,11 @@ export function loadPredefinedAnswers(db: Database, now = Date.now()) {
     if (cache.get(db)?.rows === rows) cache.delete(db);
   });
   return rows;
+}
+
+/** An administrator changed the table: this instance reads it again on the next message. */
+export function forgetPredefinedAnswers(db: Database) {
+  cache.delete(db);
 }
 
 const ANSWER_FIELD = {
@@ -44,8 +56,17 @@ export function matchPredefinedAnswer(
   text: string,
   language: Language,
 ): string | undefined {
-  const row = rows.find((candidate) => candidate.isActive && matches(candidate, text));
-  if (!row) return undefined;
+  const row = findPredefinedMatch(rows, text);
+  return row ? answerIn(row, language) : undefined;
+}
+
+/** The entry the chat would answer `text` with, if any. */
+export function findPredefinedMatch(rows: readonly PredefinedAnswerRow[], text: string) {
+  return rows.find((candidate) => candidate.isActive && matches(candidate, text));
+}
+
+/** The entry's answer in `language` when translated, else the base answer. */
+export function answerIn(row: PredefinedAnswerRow, language: Language): string {
   if (language === 'en') return row.answer;
   return row[ANSWER_FIELD[language]] ?? row.answer;
 }
