@@ -35,7 +35,7 @@ function server(user: Record<string, unknown>) {
     'GET /api/conversations': { status: 200, body: [] },
     'GET /api/api-keys': () => ({ status: 200, body: { keys } }),
     'POST /api/api-keys': (request: RecordedRequest) => {
-      const created = keyBody(request.body as object);
+      const created = keyBody(request.body as Record<string, unknown>);
       keys = [created];
       return { status: 201, body: { ...created, key: KEY } };
     },

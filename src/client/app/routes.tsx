@@ -30,6 +30,8 @@ const FeatureLandingPage = lazy(
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
+const AdminTokensPage = lazy(() => import('#client/features/admin-tokens/admin-tokens-page.tsx'));
+const UserApiKeysPage = lazy(() => import('#client/features/admin-tokens/user-api-keys-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -49,10 +51,10 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   'predefined-answers': area('adminPredefinedAnswers'),
   database: area('adminDatabase'),
   security: area('adminSecurity'),
-  'api-keys': area('adminApiKeys'),
+  'api-keys': <UserApiKeysPage />,
   logs: area('adminLogs'),
   settings: area('adminSettings'),
-  tokens: area('adminTokens'),
+  tokens: <AdminTokensPage />,
   'audit-log': <AuditLogPage />,
 };
 

@@ -23,13 +23,4 @@ export { ModelListSchema } from '#shared/models/model-schemas.ts';
 export { PersonaListSchema, PersonaSchema } from '#shared/personas/persona-schemas.ts';
 export { SearchResultSchema } from '#shared/search/search-schemas.ts';
 export { SettingsSchema } from '#shared/settings/settings-schemas.ts';
-export {
-  AdminApiKeyPageSchema,
-  ApiKeyListSchema,
-  ApiKeySchema,
-  CreatedApiKeySchema,
-} from '#shared/api-keys/api-key-schemas.ts';
-export {
-  TokenLimitListSchema,
-  TokenUsageReportSchema,
-} from '#shared/admin-tokens/token-admin-schemas.ts';
+export { ApiKeyListSchema, CreatedApiKeySchema } from '#shared/api-keys/api-key-schemas.ts';
