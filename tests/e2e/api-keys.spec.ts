@@ -3,8 +3,6 @@ import { loginByApi } from './support/accounts.ts';
 import { E2E_ADMIN } from './support/e2e-server.ts';
 import { expect, test } from './support/fixtures.ts';
 
-test.use({ expectedLoadErrors: {} });
-
 test('an Ultimate user creates an API key, uses it once shown, and revokes it; the admin sees it', async ({
   page,
 }) => {
