@@ -11,6 +11,7 @@ import { createAppSettings } from '#server/app-settings/app-settings.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
+import { registerAdminPredefinedAnswerRoutes } from '#server/features/admin-predefined-answers/admin-predefined-answers.routes.ts';
 import { registerAdminSettingsRoutes } from '#server/features/admin-settings/admin-settings.routes.ts';
 import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReferralRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
   registerAdminSettingsRoutes(app, ctx);
+  registerAdminPredefinedAnswerRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

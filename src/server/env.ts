@@ -103,6 +103,17 @@ export const EnvSchema = z
     CRYPTO_ETH_ADDRESS: optionalText,
     /** A CoinGecko-style simple-price endpoint for EUR rates of bitcoin and ethereum. */
     CRYPTO_RATES_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    /** The seller printed on our numbered receipts (features/billing/receipt-html.ts, decision 110). */
+    RECEIPT_SELLER_NAME: optionalText,
+    /** Its postal address; lines separated by `\n` (a real line break or the two characters). */
+    RECEIPT_SELLER_ADDRESS: optionalText,
+    RECEIPT_VAT_ID: optionalText,
+    /** The VAT rate prices include; a receipt states the VAT it contains. */
+    RECEIPT_VAT_RATE_PERCENT: z.coerce
+      .number()
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100')
+      .default(19),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })

@@ -266,7 +266,8 @@ describe('/subscription (issue 11 item 5)', () => {
     const changes = subscriptionServer(subscriptionBody(), [
       {
         id: 1,
-        receiptNumber: 'R-000001',
+        receiptNumber: 'ORB-2026-000001',
+        receiptLink: '/api/payments/1/receipt',
         date: '2026-11-26T09:00:00.000Z',
         amountCents: 1299,
         currency: 'EUR',
@@ -289,7 +290,10 @@ describe('/subscription (issue 11 item 5)', () => {
     expect(screen.getByTestId('period-end').textContent).toBe('Verlängert sich am 26.12.2026');
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
     const row = (await screen.findAllByRole('row'))[1]!;
-    expect(text(row)).toBe('26.11.202612,99 €TestzahlungPremiumBezahlt');
+    expect(text(row)).toBe('26.11.202612,99 €TestzahlungPremiumMonatlichBezahltORB-2026-000001');
+    expect(
+      screen.getByRole('link', { name: 'Beleg ORB-2026-000001 öffnen' }).getAttribute('href'),
+    ).toBe('/api/payments/1/receipt');
 
     await userEvent.click(screen.getByRole('button', { name: 'Verträge hier kündigen' }));
     expect(

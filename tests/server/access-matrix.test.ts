@@ -254,9 +254,18 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ plan: 'premium' }),
     expect: { guest: 401, user: 409, other: 409, admin: 409 },
   },
+  'GET /api/user/account': {
+    url: () => '/api/user/account',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
   'GET /api/payments': {
     url: () => '/api/payments',
     expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  // Owner-only with a real payment: tests/server/billing-receipts.test.ts.
+  'GET /api/payments/:id/receipt': {
+    url: () => '/api/payments/999999/receipt',
+    expect: { guest: 401, user: 404, other: 404, admin: 404 },
   },
   'GET /api/payments/checkouts/:checkoutId': {
     url: () => '/api/payments/checkouts/co_unknown',
@@ -382,6 +391,29 @@ const MATRIX: Record<string, Case> = {
   'PATCH /api/admin/settings': {
     url: () => '/api/admin/settings',
     payload: () => ({ registrationOpen: true }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/predefined-answers': {
+    url: () => '/api/admin/predefined-answers',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/predefined-answers': {
+    url: () => '/api/admin/predefined-answers',
+    payload: () => ({ keyword: `matrix-${Math.random()}`, answer: 'Matrix.' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 201 },
+  },
+  'PATCH /api/admin/predefined-answers/:id': {
+    url: () => '/api/admin/predefined-answers/999999',
+    payload: () => ({ priority: 1 }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/admin/predefined-answers/:id': {
+    url: () => '/api/admin/predefined-answers/999999',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/admin/predefined-answers/try': {
+    url: () => '/api/admin/predefined-answers/try',
+    payload: () => ({ message: 'hello', language: 'en' }),
     expect: { guest: 401, user: 403, other: 403, admin: 200 },
   },
 };

@@ -23,6 +23,24 @@ const getUser = (cookie?: string) =>
 const patchUser = (cookie: string, payload: object) =>
   api(t.app, { method: 'PATCH', url: '/api/user', cookie, payload, remoteAddress: nextIp() });
 
+describe('GET /api/user/account', () => {
+  it('shows the caller their own account with the email, and nothing more', async () => {
+    const { user, cookie } = await createSignedInUser(t.db, {
+      displayName: 'Nia',
+      email: 'nia@example.com',
+    });
+    const response = await api(t.app, { method: 'GET', url: '/api/user/account', cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: user.id,
+      username: user.username,
+      displayName: 'Nia',
+      email: 'nia@example.com',
+    });
+    expect((await api(t.app, { method: 'GET', url: '/api/user/account' })).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/user', () => {
   it('is 401 AUTH_ERROR when logged out', async () => {
     const response = await getUser();

@@ -131,7 +131,8 @@ describe('sandbox purchase', () => {
       plan: 'expert',
       interval: 'month',
       status: 'paid',
-      receiptNumber: expect.stringMatching(/^R-\d{6}$/),
+      receiptNumber: expect.stringMatching(/^ORB-\d{4}-\d{6}$/),
+      receiptLink: `/api/payments/${payments[0].id}/receipt`,
     });
   });
 

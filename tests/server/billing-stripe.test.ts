@@ -119,6 +119,8 @@ describe('Stripe Checkout', () => {
       method: 'card',
       status: 'paid',
       receiptUrl: expect.stringContaining('invoice.stripe.test'),
+      // Our own numbered receipt too (decision 110).
+      receiptNumber: expect.stringMatching(/^ORB-\d{4}-\d{6}$/),
     });
   });
 

@@ -24,11 +24,16 @@ const CryptoPaymentPage = lazy(
 const CryptoPendingPage = lazy(
   () => import('#client/features/billing/crypto/crypto-pending-page.tsx'),
 );
+const ReferralPage = lazy(() => import('#client/features/referral/referral-page.tsx'));
+const ProfilePage = lazy(() => import('#client/app/pages/profile-screen.tsx'));
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
+const PredefinedAnswersPage = lazy(
+  () => import('#client/features/admin-predefined-answers/predefined-answers-page.tsx'),
+);
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
 const AdminTokensPage = lazy(() => import('#client/features/admin-tokens/admin-tokens-page.tsx'));
 const UserApiKeysPage = lazy(() => import('#client/features/admin-tokens/user-api-keys-page.tsx'));
@@ -48,7 +53,7 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   users: area('adminUsers'),
   subscriptions: area('adminSubscriptions'),
   conversations: area('adminConversations'),
-  'predefined-answers': area('adminPredefinedAnswers'),
+  'predefined-answers': <PredefinedAnswersPage />,
   database: area('adminDatabase'),
   security: area('adminSecurity'),
   'api-keys': <UserApiKeysPage />,
@@ -78,7 +83,8 @@ export const routes: RouteObject[] = [
       })),
       { path: '/pricing', element: <PricingPage /> },
       { path: '/subscription', element: user(<SubscriptionPage />) },
-      { path: '/referral', element: user(area('referral')) },
+      { path: '/referral', element: user(<ReferralPage />) },
+      { path: '/profile', element: user(<ProfilePage />) },
       { path: '/payment/:plan', element: user(<PaymentPage />) },
       { path: '/crypto-payment/:plan/:duration', element: user(<CryptoPaymentPage />) },
       { path: '/crypto-payment-pending', element: user(<CryptoPendingPage />) },

@@ -16,7 +16,10 @@ export const NAMESPACES = [
   'personas',
   'billing',
   'admin',
+  'adminPredefined',
   'crypto',
+  'referral',
+  'profile',
   'apiKeys',
   'adminTokens',
 ] as const;

@@ -135,5 +135,14 @@ export const PublicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
+/** GET /api/user/account: what the profile page shows of one's own account (email included). */
+export const AccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
 export const LogoutResponseSchema = z.object({ message: z.string() });
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

@@ -100,8 +100,10 @@ export type DowngradeRequest = z.infer<typeof DowngradeRequestSchema>;
 /** GET /api/payments: the caller's history, newest first. */
 export const PaymentSchema = z.object({
   id: z.number().int(),
-  /** Printed on the receipt, e.g. 'R-000042'. */
-  receiptNumber: z.string(),
+  /** Our receipt's number, e.g. 'ORB-2026-000042'; null while not paid (decision 110). */
+  receiptNumber: z.string().nullable(),
+  /** Our printable receipt, GET /api/payments/{id}/receipt; null without a receipt number. */
+  receiptLink: z.string().nullable(),
   date: z.iso.datetime(),
   amountCents: z.number().int(),
   currency: z.string(),
@@ -116,6 +118,8 @@ export const PaymentSchema = z.object({
   receiptUrl: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
+export const PaymentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
 export const PaymentListSchema = z.object({ payments: z.array(PaymentSchema) });
 export type PaymentList = z.infer<typeof PaymentListSchema>;
 

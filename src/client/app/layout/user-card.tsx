@@ -42,25 +42,36 @@ export function UserCard({ user, collapsed }: { user: PublicUser | null; collaps
   const initial = name.charAt(0).toUpperCase();
   return (
     <div className={`flex items-center gap-2 ${collapsed ? 'flex-col' : ''}`}>
-      <span
-        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-strong font-semibold text-white"
-        aria-hidden="true"
+      {/* The card opens the profile: account, subscription and payment history. */}
+      <Link
+        to="/profile"
+        className="flex min-w-0 flex-1 items-center gap-2 rounded-lg hover:bg-surface-2"
+        aria-label={collapsed ? t('nav.profile') : undefined}
+        title={t('nav.profile')}
+        data-testid="user-card-profile"
       >
-        {initial}
-      </span>
-      {collapsed ? null : (
-        <div className="min-w-0 flex-1 text-sm">
-          <p className="truncate font-medium" data-testid="user-name">
-            {name}
-          </p>
-          <p className="truncate text-muted">{t(tierLabelKey(user))}</p>
-          {user.isSubscribed && user.subscriptionExpiry ? (
-            <p className="truncate text-xs text-muted">
-              {t('tier.until', { date: formatDate(user.subscriptionExpiry, currentLanguage()) })}
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-strong font-semibold text-white"
+          aria-hidden="true"
+        >
+          {initial}
+        </span>
+        {collapsed ? null : (
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="truncate font-medium" data-testid="user-name">
+              {name}
             </p>
-          ) : null}
-        </div>
-      )}
+            <p className="truncate text-muted" data-testid="user-tier">
+              {t(tierLabelKey(user))}
+            </p>
+            {user.isSubscribed && user.subscriptionExpiry ? (
+              <p className="truncate text-xs text-muted" data-testid="user-tier-until">
+                {t('tier.until', { date: formatDate(user.subscriptionExpiry, currentLanguage()) })}
+              </p>
+            ) : null}
+          </div>
+        )}
+      </Link>
       <button
         type="button"
         className="btn-ghost min-h-9 px-2"

@@ -2,7 +2,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin, useRegister } from '#client/features/auth/api/auth-mutations.ts';
+import { showToast } from '#client/components/ui/toast-store.ts';
+import { applyReferralCode, referralErrorKey } from '#client/lib/api/apply-referral.ts';
 import { useUser } from '#client/lib/api/get-user.ts';
+import { i18n } from '#client/lib/i18n.ts';
+import { notifySuccess } from '#client/lib/notify.ts';
 import { toFieldErrors, type FieldErrors } from '#client/features/auth/field-errors.ts';
 import { TextField } from '#client/features/auth/text-field.tsx';
 import { LoginSchema, RegisterSchema } from '#shared/auth/auth-schemas.ts';
@@ -97,8 +101,23 @@ function LoginForm() {
   );
 }
 
-function RegisterForm() {
-  const { t } = useTranslation('auth');
+/** A friend's code from a share link is applied once the account exists (decision 111). */
+async function applyFriendCode(code: string) {
+  const t = i18n.t.bind(i18n);
+  try {
+    const { bonusMessages } = await applyReferralCode(code);
+    notifySuccess(t('referral:apply.success', { n: bonusMessages }));
+  } catch (error) {
+    showToast({
+      title: t('referral:errors.title'),
+      description: t(`referral:${referralErrorKey(error)}`),
+      variant: 'destructive',
+    });
+  }
+}
+
+function RegisterForm({ referralCode }: { referralCode: string }) {
+  const { t } = useTranslation(['auth', 'referral']);
   const navigate = useNavigate();
   const register = useRegister();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -120,7 +139,13 @@ function RegisterForm() {
     }
     setErrors(next);
     if (!parsed.success || next.passwordRepeat) return;
-    register.mutate(parsed.data, { onSuccess: () => void navigate('/') });
+    const friendCode = value('referralCode').trim();
+    register.mutate(parsed.data, {
+      onSuccess: () => {
+        const applied = friendCode ? applyFriendCode(friendCode) : Promise.resolve();
+        void applied.then(() => navigate('/'));
+      },
+    });
   };
 
   return (
@@ -163,6 +188,12 @@ function RegisterForm() {
         error={errors.passwordRepeat}
         required
       />
+      <TextField
+        label={t('fields.referralCodeOptional')}
+        name="referralCode"
+        autoComplete="off"
+        defaultValue={referralCode}
+      />
     </AuthForm>
   );
 }
@@ -172,7 +203,10 @@ export default function AuthPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const { user } = useUser();
-  const isRegister = params.get('mode') === 'register';
+  // A share link (/auth?ref=CODE) is for someone new: it opens the registration with the code.
+  const referralCode = params.get('ref') ?? '';
+  const mode = params.get('mode');
+  const isRegister = mode === 'register' || (referralCode !== '' && mode !== 'login');
 
   return (
     <div className="flex min-h-full items-start justify-center px-4 py-10 md:items-center">
@@ -188,7 +222,11 @@ export default function AuthPage() {
             {t('alreadySignedIn', { name: user.displayName || user.username })}
           </p>
         ) : null}
-        {isRegister ? <RegisterForm key="register" /> : <LoginForm key="login" />}
+        {isRegister ? (
+          <RegisterForm key="register" referralCode={referralCode} />
+        ) : (
+          <LoginForm key="login" />
+        )}
       </div>
     </div>
   );

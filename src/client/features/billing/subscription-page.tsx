@@ -4,69 +4,8 @@ import { PageLoading } from '#client/app/page-loading.tsx';
 import { useSubscription } from '#client/features/billing/api/get-subscription.ts';
 import { ContractActions } from '#client/features/billing/contract-actions.tsx';
 import { PaymentHistory } from '#client/features/billing/payment-history.tsx';
+import { SubscriptionFacts } from '#client/features/billing/subscription-facts.tsx';
 import { useUser } from '#client/lib/api/get-user.ts';
-import { formatDate } from '#client/lib/format-date.ts';
-import { currentLanguage } from '#client/lib/i18n.ts';
-import type { Subscription } from '#shared/billing/billing-schemas.ts';
-
-function Facts({ subscription }: { subscription: Subscription }) {
-  const { t } = useTranslation('billing');
-  const { t: tp } = useTranslation('pages');
-  const date = (value: string) => formatDate(value, currentLanguage());
-  const fact = (label: string, value: string, testId: string) => (
-    <div className="flex flex-wrap justify-between gap-x-4">
-      <dt className="text-muted">{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-  const end = subscription.currentPeriodEnd ?? subscription.expiresAt;
-  return (
-    <dl className="card flex flex-col gap-2">
-      {fact(
-        t('subscription.currentPlan'),
-        tp(`plans.${subscription.tier}.name`) +
-          (subscription.expiresAt
-            ? ` (${t('subscription.until', { date: date(subscription.expiresAt) })})`
-            : ''),
-        'current-plan',
-      )}
-      {fact(
-        t('subscription.status'),
-        t(`subscription.statuses.${subscription.status}`),
-        'subscription-status',
-      )}
-      {subscription.interval
-        ? fact(
-            t('subscription.interval'),
-            t(`payment.${subscription.interval}`),
-            'subscription-interval',
-          )
-        : null}
-      {subscription.paymentMethod
-        ? fact(
-            t('subscription.method'),
-            t(`subscription.methods.${subscription.paymentMethod}`),
-            'subscription-method',
-          )
-        : null}
-      {end && subscription.status !== 'none' && subscription.status !== 'canceled' ? (
-        <p data-testid="period-end">
-          {subscription.cancelAtPeriodEnd || !subscription.interval
-            ? t('subscription.endsOn', { date: date(end) })
-            : t('subscription.renewsOn', { date: date(end) })}
-        </p>
-      ) : null}
-      {subscription.scheduledPlan && end ? (
-        <p data-testid="scheduled-plan">
-          {t('subscription.scheduled', {
-            plan: tp(`plans.${subscription.scheduledPlan}.name`),
-            date: date(end),
-          })}
-        </p>
-      ) : null}
-    </dl>
-  );
-}
 
 /** /subscription: the contract, its changes and the payment history (issue 11 item 5). */
 export default function SubscriptionPage() {
@@ -96,7 +35,7 @@ export default function SubscriptionPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('subscription.title')}</h1>
-      <Facts subscription={current} />
+      <SubscriptionFacts subscription={current} />
       {current.tier !== 'ultimate' ? (
         <Link to="/pricing" className="btn-primary self-start">
           {current.tier === 'free' ? t('subscription.choosePlan') : t('subscription.upgrade')}

@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound } from 'lucide-react';
+import { ArrowLeft, KeyRound, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tierLabelKey } from '#client/app/layout/user-card.tsx';
@@ -89,6 +89,14 @@ export default function SettingsPage() {
               </a>
             </li>
           ))}
+          {user ? (
+            <li>
+              <Link to="/profile" className="btn-outline min-h-9 py-1">
+                <UserRound size={14} aria-hidden="true" />
+                {t('profileLink')}
+              </Link>
+            </li>
+          ) : null}
           {user ? (
             <li>
               <Link to="/settings/api-keys" className="btn-outline min-h-9 py-1">

@@ -3,7 +3,7 @@
  * first answer read (readJson in lib/http.ts), not with the first screen: zod and the schemas
  * are about 25 KB gzip, which the /chat first load (at its 150 KB budget) cannot carry.
  */
-export { PublicUserSchema } from '#shared/auth/auth-schemas.ts';
+export { AccountSchema, PublicUserSchema } from '#shared/auth/auth-schemas.ts';
 export {
   CheckoutDetailsSchema,
   CheckoutResponseSchema,
@@ -21,6 +21,7 @@ export {
 export { FileInfoSchema } from '#shared/files/file-schemas.ts';
 export { ModelListSchema } from '#shared/models/model-schemas.ts';
 export { PersonaListSchema, PersonaSchema } from '#shared/personas/persona-schemas.ts';
+export { ApplyReferralResponseSchema, ReferralSchema } from '#shared/referral/referral-schemas.ts';
 export { SearchResultSchema } from '#shared/search/search-schemas.ts';
 export { SettingsSchema } from '#shared/settings/settings-schemas.ts';
 export { ApiKeyListSchema, CreatedApiKeySchema } from '#shared/api-keys/api-key-schemas.ts';

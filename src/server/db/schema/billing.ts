@@ -118,15 +118,24 @@ export const payments = pgTable(
     periodStart: at('period_start'),
     periodEnd: at('period_end'),
     receiptUrl: text('receipt_url'),
+    /** Our numbered receipt (ORB-2026-000042), set when the payment is paid (decision 110). */
+    receiptNumber: text('receipt_number'),
     createdAt: at('created_at').notNull().defaultNow(),
     refundedAt: at('refunded_at'),
   },
   (t) => [
     unique('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    unique('payments_receipt_number_key').on(t.receiptNumber),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_ref_idx').on(t.provider, t.paymentRef),
   ],
 );
+
+/** The last receipt number given out per calendar year (UTC): gapless, one row lock per payment. */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /**
  * The sandbox provider's own records (the part Stripe keeps on its side): our `subscriptions`

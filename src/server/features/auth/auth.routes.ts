@@ -4,6 +4,7 @@ import { requireUser } from '#server/http/access.ts';
 import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import {
+  AccountSchema,
   LoginSchema,
   LogoutResponseSchema,
   PublicUserSchema,
@@ -91,6 +92,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user',
     { config: { access: 'user' }, schema: { response: { 200: PublicUserSchema } } },
     async (request) => toPublicUser(requireUser(request)),
+  );
+
+  api.get(
+    '/api/user/account',
+    { config: { access: 'user' }, schema: { response: { 200: AccountSchema } } },
+    (request) => {
+      const { id, username, displayName, email } = requireUser(request);
+      return { id, username, displayName, email };
+    },
   );
 
   api.patch(

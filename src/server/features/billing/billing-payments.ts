@@ -3,14 +3,12 @@ import type { Payment } from '#shared/billing/billing-schemas.ts';
 import type { BillingInterval, PlanId } from '#shared/billing/prices.ts';
 import { listPayments } from './billing.queries.ts';
 
-/** Receipt numbers are the payment's id, zero-padded: unique, gap-tolerant, never reused. */
-export const receiptNumber = (id: number) => `R-${String(id).padStart(6, '0')}`;
-
 export async function paymentsOf(db: Database, userId: number): Promise<Payment[]> {
   const rows = await listPayments(db, userId);
   return rows.map((row) => ({
     id: row.id,
-    receiptNumber: receiptNumber(row.id),
+    receiptNumber: row.receiptNumber,
+    receiptLink: row.receiptNumber ? `/api/payments/${row.id}/receipt` : null,
     date: row.createdAt.toISOString(),
     amountCents: row.amountCents,
     currency: row.currency,

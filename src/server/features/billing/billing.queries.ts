@@ -7,6 +7,7 @@ import {
   subscriptions,
 } from '#server/db/schema/billing.ts';
 import { users } from '#server/db/schema/users.ts';
+import { assignReceiptNumber } from './receipt.queries.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -98,7 +99,10 @@ export async function transitionCheckout(
   return rows[0] ?? null;
 }
 
-/** Records a payment once per provider payment id; a paid one also replaces a failed try. */
+/**
+ * Records a payment once per provider payment id; a paid one also replaces a failed try and gets
+ * its receipt number in the same transaction.
+ */
 export async function recordPayment(db: Executor, row: typeof payments.$inferInsert) {
   const update = db.insert(payments).values(row);
   if (row.status === 'paid') {
@@ -110,6 +114,7 @@ export async function recordPayment(db: Executor, row: typeof payments.$inferIns
   } else {
     await update.onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] });
   }
+  if (row.status === 'paid') await assignReceiptNumber(db, row.provider, row.providerPaymentId);
 }
 
 export async function findPaymentByRef(db: Executor, provider: string, paymentRef: string) {

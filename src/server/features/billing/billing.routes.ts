@@ -26,6 +26,7 @@ import { registerSandboxAdminRoutes } from './billing-sandbox-admin.ts';
 import { plansList, priceOf, subscriptionOf } from './billing-views.ts';
 import { createBillingService } from './billing.service.ts';
 import { registerCryptoRoutes } from './crypto.routes.ts';
+import { registerReceiptRoute } from './receipt.routes.ts';
 
 export const SANDBOX_RENEWAL_JOB = 'billing.sandbox-renewals';
 
@@ -94,6 +95,7 @@ export async function registerBillingRoutes(
   }
 
   registerCryptoRoutes(app, ctx);
+  registerReceiptRoute(app, ctx);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { config: { access: 'user' as const } };

@@ -1,0 +1,45 @@
+import { Gift, Settings } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAccount } from '#client/features/profile/api/get-account.ts';
+
+/** Username, display name and email; appearance, language and AI live in /settings. */
+export function AccountCard() {
+  const { t } = useTranslation('profile');
+  const account = useAccount();
+  const fact = (label: string, value: string | null, testId: string) => (
+    <div className="flex flex-wrap justify-between gap-x-4">
+      <dt className="text-muted">{label}</dt>
+      <dd data-testid={testId}>{value || t('account.notSet')}</dd>
+    </div>
+  );
+  return (
+    <section aria-labelledby="profile-account" className="flex flex-col gap-3">
+      <h2 id="profile-account" className="text-xl font-semibold">
+        {t('account.heading')}
+      </h2>
+      {account.isError ? (
+        <p role="alert" className="text-danger">
+          {t('account.loadFailed')}
+        </p>
+      ) : null}
+      {account.data ? (
+        <dl className="card flex flex-col gap-2">
+          {fact(t('account.username'), account.data.username, 'account-username')}
+          {fact(t('account.displayName'), account.data.displayName, 'account-display-name')}
+          {fact(t('account.email'), account.data.email, 'account-email')}
+        </dl>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Link to="/settings" className="btn-outline">
+          <Settings size={16} aria-hidden="true" />
+          {t('account.settings')}
+        </Link>
+        <Link to="/referral" className="btn-outline">
+          <Gift size={16} aria-hidden="true" />
+          {t('account.referral')}
+        </Link>
+      </div>
+    </section>
+  );
+}
