@@ -26,6 +26,7 @@ beforeAll(async () => {
     chunks: ['Hello', ' from', ' the', ' API'],
     usage: { input: 20, output: 4 },
   });
+  fake.when('[api-broken]', { chunks: ['Half', ' a', ' reply'], failAfterChunks: 2 });
   fake.when('[api-huge]', { chunks: ['Expensive'], usage: { input: 400_000, output: 400_000 } });
 });
 afterAll(() => stopAppWithFakeAi({ t, fake }));
@@ -226,6 +227,25 @@ describe('POST /api/v1/chat/completions', () => {
       completion_tokens: 4,
       total_tokens: 24,
     });
+  });
+
+  it('ends a stream that fails upstream with an error event, and records the failed call', async () => {
+    const { user, client } = await expertWithKey();
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'Break [api-broken]' }],
+      stream: true,
+    });
+    let text = '';
+    const failure = await errorOf(
+      (async () => {
+        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+      })(),
+    );
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect(text).toBe('Half a');
+    const [row] = await t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, user.id));
+    expect(row).toMatchObject({ status: 'error', conversationId: null });
   });
 
   it('answers as one of the owner’s personas (orbit_persona_id)', async () => {
