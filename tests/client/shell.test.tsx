@@ -59,6 +59,18 @@ describe('protected routes (spec 01-core §2)', () => {
       'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
       'GET /api/settings/7': { status: 200, body: settingsBody() },
       'GET /api/conversations': { status: 200, body: [] },
+      'GET /api/admin/token-usage': {
+        status: 200,
+        body: {
+          groupBy: 'day',
+          from: '2026-10-28',
+          to: '2026-11-26',
+          items: [],
+          nextCursor: null,
+          totals: { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, cost: '0.000000' },
+        },
+      },
+      'GET /api/admin/token-limits': { status: 200, body: { limits: [] } },
     });
     renderApp('/admin/tokens');
     expect(await screen.findByRole('heading', { name: 'Token-Verwaltung', level: 1 })).toBeTruthy();

@@ -33,12 +33,19 @@ interface Fixture {
   replyMessageId: number;
   /** An administrator's ai_models row. */
   modelId: string;
+  /** The 'user' caller's personal API key. */
+  apiKeyId: number;
 }
 interface Case {
   url: (f: Fixture) => string;
   payload?: (f: Fixture, caller: Caller) => unknown;
   /** A multipart body (payload and its content-type header) instead of JSON. */
   multipart?: () => { payload: Buffer; headers: Record<string, string> };
+  /**
+   * The OpenAI-compatible API takes a personal API key, never the cookie: each caller sends a
+   * key of their own as `Authorization: Bearer` (the guest none) besides their cookie.
+   */
+  bearer?: boolean;
   expect: Record<Caller, number>;
 }
 
@@ -308,6 +315,67 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ notes: 'matrix' }),
     expect: { guest: 401, user: 403, other: 403, admin: 404 },
   },
+  // Personal API keys (issue #12 item 3): the callers hold Ultimate, which includes API access.
+  'POST /api/api-keys': {
+    url: () => '/api/api-keys',
+    payload: () => ({ name: 'Matrix', scopes: ['models:read'], expiresInDays: 7 }),
+    expect: { guest: 401, user: 201, other: 201, admin: 201 },
+  },
+  'GET /api/api-keys': {
+    url: () => '/api/api-keys',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'DELETE /api/api-keys/:id': {
+    url: (f) => `/api/api-keys/${f.apiKeyId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'GET /api/v1/models': {
+    url: () => '/api/v1/models',
+    bearer: true,
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/v1/chat/completions': {
+    url: () => '/api/v1/chat/completions',
+    bearer: true,
+    payload: () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Matrix' }] }),
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/admin/api-keys': {
+    url: () => '/api/admin/api-keys',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/api-keys/:id/revoke': {
+    url: (f) => `/api/admin/api-keys/${f.apiKeyId}/revoke`,
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/token-usage': {
+    url: () => '/api/admin/token-usage?groupBy=user',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/token-usage.csv': {
+    url: () => '/api/admin/token-usage.csv?groupBy=model',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/token-limits': {
+    url: () => '/api/admin/token-limits',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'PUT /api/admin/token-limits': {
+    url: () => '/api/admin/token-limits',
+    payload: () => ({
+      limits: [
+        {
+          tier: 'free',
+          monthlyTokens: 250_000,
+          dailyTokens: 25_000,
+          maxRequestSize: 8_000,
+          gpt5Access: false,
+          claude4Access: false,
+        },
+      ],
+    }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
   'POST /api/admin/sandbox/subscriptions/:userId/:action': {
     url: (f) => `/api/admin/sandbox/subscriptions/${f.userId}/renew`,
     expect: { guest: 401, user: 403, other: 403, admin: 404 },
@@ -458,6 +526,7 @@ async function setUpCallers() {
     userMessageId: messages[0]!.id,
     replyMessageId: messages[1]!.id,
     modelId: model!.modelId,
+    apiKeyId: 0,
   };
   const cookies: Record<Caller, string | undefined> = {
     guest: undefined,
@@ -465,7 +534,24 @@ async function setUpCallers() {
     other: other.cookie,
     admin: admin.cookie,
   };
-  return { fixture, cookies };
+  const keyFor = async (cookie: string) => {
+    const response = await api(t.app, {
+      method: 'POST',
+      url: '/api/api-keys',
+      cookie,
+      payload: { name: 'Matrix', scopes: ['models:read', 'chat:write'], expiresInDays: 1 },
+    });
+    return response.json<{ id: number; key: string }>();
+  };
+  const ownKey = await keyFor(owner.cookie);
+  fixture.apiKeyId = ownKey.id;
+  const keys: Record<Caller, () => Promise<string | undefined>> = {
+    guest: async () => undefined,
+    user: async () => ownKey.key,
+    other: async () => (await keyFor(other.cookie)).key,
+    admin: async () => (await keyFor(admin.cookie)).key,
+  };
+  return { fixture, cookies, keys };
 }
 
 describe('access matrix', () => {
@@ -480,8 +566,9 @@ describe('access matrix', () => {
       const method = key.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
       const statuses: Partial<Record<Caller, number>> = {};
       for (const caller of CALLERS) {
-        const { fixture, cookies } = await setUpCallers();
+        const { fixture, cookies, keys } = await setUpCallers();
         const payload = rule.payload?.(fixture, caller);
+        const key = rule.bearer ? await keys[caller]() : undefined;
         const response = await api(t.app, {
           method,
           url: rule.url(fixture),
@@ -489,6 +576,7 @@ describe('access matrix', () => {
           ...(cookies[caller] ? { cookie: cookies[caller] } : {}),
           ...(payload === undefined ? {} : { payload: payload as object }),
           ...rule.multipart?.(),
+          ...(key ? { headers: { authorization: `Bearer ${key}` } } : {}),
         });
         statuses[caller] = response.statusCode;
       }

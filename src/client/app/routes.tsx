@@ -11,6 +11,7 @@ const ChatPage = lazy(() => import('#client/features/chat/chat-page.tsx'));
 const HistoryPage = lazy(() => import('#client/app/pages/history-screen.tsx'));
 const PersonasPage = lazy(() => import('#client/features/personas/personas-page.tsx'));
 const SettingsPage = lazy(() => import('#client/features/settings/settings-page.tsx'));
+const ApiKeysPage = lazy(() => import('#client/features/api-keys/api-keys-page.tsx'));
 const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));
 const FeaturesPage = lazy(() => import('#client/features/marketing/features-page.tsx'));
 const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
@@ -46,6 +47,7 @@ const PerformancePage = lazy(
 const LogsPage = lazy(() => import('#client/features/admin-logs/logs-page.tsx'));
 const AdminSettingsPage = lazy(() => import('#client/features/admin-settings/settings-page.tsx'));
 const AdminApiKeysPage = lazy(() => import('#client/app/pages/admin/api-keys-page.tsx'));
+const AdminTokensPage = lazy(() => import('#client/features/admin-tokens/admin-tokens-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -68,7 +70,7 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   'api-keys': <AdminApiKeysPage />,
   logs: <LogsPage />,
   settings: <AdminSettingsPage />,
-  tokens: area('adminTokens'),
+  tokens: <AdminTokensPage />,
   'audit-log': <AuditLogPage />,
 };
 
@@ -83,6 +85,7 @@ export const routes: RouteObject[] = [
       { path: '/history', element: user(<HistoryPage />) },
       { path: '/personas', element: user(<PersonasPage />) },
       { path: '/settings', element: user(<SettingsPage />) },
+      { path: '/settings/api-keys', element: user(<ApiKeysPage />) },
       { path: '/auth', element: <AuthPage /> },
       { path: '/features', element: <FeaturesPage /> },
       ...FEATURE_PAGES.map((page) => ({

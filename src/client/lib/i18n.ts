@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'admin-settings',
   'admin-provider-keys',
   'app-status',
+  'apiKeys',
+  'adminTokens',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

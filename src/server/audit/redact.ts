@@ -1,6 +1,9 @@
-/** Field names whose values never reach the audit log (ARCHITECTURE.md: secrets redacted). */
+/**
+ * Field names whose values never reach the audit log (ARCHITECTURE.md: secrets redacted). `token`
+ * but not `tokens`: token counts (token_limits' monthlyTokens, dailyTokens) are no secret.
+ */
 const SECRET_FIELD =
-  /(password|secret|token|api_?key|apikey|private_?key|authorization|cookie|credential)/i;
+  /(password|secret|token(?!s)|api_?key|apikey|private_?key|authorization|cookie|credential)/i;
 export const REDACTED = '[redacted]';
 
 /** A deep copy of `value` as plain JSON data with every secret-named field's value replaced. */

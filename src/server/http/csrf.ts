@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '#shared/errors/app-error.ts';
+import { isApiKeyRoute } from './access.ts';
 import { isApiRequest } from './request-path.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,6 +49,8 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
     // Providers' webhooks (by the matched route) carry no cookie authority: their signature is
     // checked instead.
     if (request.routeOptions.url?.startsWith('/api/webhooks/')) return;
+    // The OpenAI-compatible API authenticates by a bearer key, which no browser sends by itself.
+    if (isApiKeyRoute(request)) return;
     if (request.headers['x-requested-with'] !== REQUESTED_WITH) {
       throw forbidden('Missing X-Requested-With header');
     }

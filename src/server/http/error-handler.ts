@@ -42,23 +42,33 @@ export const frameworkErrors = (
   void reply.status(appError.statusCode).send(appError.toEnvelope());
 };
 
+/**
+ * Any error as the AppError it answers with: logged when it is the server's fault, with
+ * Retry-After set for a rate limit. Also used by routes that answer errors in another shape
+ * (the OpenAI-compatible API).
+ */
+export function toAppError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let appError: AppError;
+  if (error instanceof AppError) {
+    appError = error;
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    // The first problem is the message a toast shows; details list every field.
+    const message = error.validation[0]?.message ?? 'The entered data is invalid';
+    appError = new AppError('VALIDATION_ERROR', 400, message, toFieldErrors(error.validation));
+  } else {
+    appError = fromFastifyError(error);
+  }
+  if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (appError instanceof RateLimitedError) {
+    void reply.header('retry-after', String(appError.retryAfterSeconds));
+  }
+  return appError;
+}
+
 /** One error envelope for every non-2xx answer; no stack trace leaves the server. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    let appError: AppError;
-    if (error instanceof AppError) {
-      appError = error;
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      // The first problem is the message a toast shows; details list every field.
-      const message = error.validation[0]?.message ?? 'The entered data is invalid';
-      appError = new AppError('VALIDATION_ERROR', 400, message, toFieldErrors(error.validation));
-    } else {
-      appError = fromFastifyError(error);
-    }
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    if (appError instanceof RateLimitedError) {
-      void reply.header('retry-after', String(appError.retryAfterSeconds));
-    }
+    const appError = toAppError(error, request, reply);
     return reply.status(appError.statusCode).send(appError.toEnvelope());
   });
 }

@@ -11,6 +11,8 @@ import { REQUESTED_WITH } from './csrf.ts';
  */
 
 const SECURITY_SCHEME = 'session';
+/** The OpenAI-compatible API (/api/v1): a personal API key as a bearer token. */
+const API_KEY_SCHEME = 'apiKey';
 
 const DESCRIPTION = [
   'The API of Orbit Chat. Signed-in calls carry the session cookie that `POST /api/login` or',
@@ -57,6 +59,11 @@ function documentRoute(route: RouteOptions) {
     schema.security ??= [{ [SECURITY_SCHEME]: [] }];
     if (access === 'admin') schema.description ??= 'Administrators only.';
   }
+  if (access === 'apiKey') {
+    schema.security ??= [{ [API_KEY_SCHEME]: [] }];
+    const scope = route.config?.apiScope;
+    schema.description ??= `A personal API key (Expert and Ultimate) with the scope \`${scope}\`, as \`Authorization: Bearer sk-orbit-…\`; no cookie, no X-Requested-With. Errors in OpenAI's shape.`;
+  }
 }
 
 /** Call before any route is registered: the document lists the routes registered after it. */
@@ -69,6 +76,7 @@ export async function registerOpenApi(app: FastifyInstance, sessionCookie: strin
       components: {
         securitySchemes: {
           [SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: sessionCookie },
+          [API_KEY_SCHEME]: { type: 'http', scheme: 'bearer' },
         },
       },
     },

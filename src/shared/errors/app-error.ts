@@ -42,8 +42,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', 404, what);
-export const unauthenticated = (message = 'Authentication required') =>
-  new AppError('AUTH_ERROR', 401, message);
+export const unauthenticated = (message = 'Authentication required', details?: unknown) =>
+  new AppError('AUTH_ERROR', 401, message, details);
 export const forbidden = (message = 'You do not have permission for this action') =>
   new AppError('PERMISSION_ERROR', 403, message);
 export const conflict = (message: string, details?: unknown) =>

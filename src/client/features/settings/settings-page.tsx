@@ -54,7 +54,7 @@ function RecentOnSmallScreens({ userId }: { userId: number }) {
 
 /** /settings (spec 01-core §2): appearance, language and AI, each change applied at once. */
 export default function SettingsPage() {
-  const { t, i18n } = useTranslation('settings');
+  const { t, i18n } = useTranslation(['settings', 'apiKeys']);
   const { user, settings, appearance, language, update } = useSettings();
 
   return (
@@ -94,6 +94,14 @@ export default function SettingsPage() {
               <Link to="/profile" className="btn-outline min-h-9 py-1">
                 <UserRound size={14} aria-hidden="true" />
                 {t('profileLink')}
+              </Link>
+            </li>
+          ) : null}
+          {user ? (
+            <li>
+              <Link to="/settings/api-keys" className="btn-outline min-h-9 py-1">
+                <KeyRound size={14} aria-hidden="true" />
+                {t('apiKeys:title')}
               </Link>
             </li>
           ) : null}

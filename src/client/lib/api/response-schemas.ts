@@ -25,3 +25,4 @@ export { ApplyReferralResponseSchema, ReferralSchema } from '#shared/referral/re
 export { SearchResultSchema } from '#shared/search/search-schemas.ts';
 export { SettingsSchema } from '#shared/settings/settings-schemas.ts';
 export { AppConfigSchema } from '#shared/admin/app-settings.ts';
+export { ApiKeyListSchema, CreatedApiKeySchema } from '#shared/api-keys/api-key-schemas.ts';

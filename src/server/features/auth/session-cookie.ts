@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiKeyRoute } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { isApiRequest } from '#server/http/request-path.ts';
 import { resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions.service.ts';
@@ -50,7 +51,8 @@ export function registerSessionResolver(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request)) return;
+    // The OpenAI-compatible API takes its bearer key only: a cookie never authenticates it.
+    if (!isApiRequest(request) || isApiKeyRoute(request)) return;
     if (isHttps(request) && request.cookies[SESSION_COOKIE] !== undefined) {
       void reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(request), secure: true });
     }

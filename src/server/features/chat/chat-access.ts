@@ -76,3 +76,8 @@ export function resolvePersona(
     .sort((a, b) => a.id - b.id);
   return builtins.find((persona) => persona.isDefault) ?? builtins[0];
 }
+
+/** The models a tier may choose, in catalogue order (the API's model list). */
+export function allowedModels(catalogue: Catalogue, tier: SubscriptionTier): CatalogueModel[] {
+  return [...catalogue.values()].filter((model) => isUsable(model, tier));
+}

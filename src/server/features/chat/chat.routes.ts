@@ -4,6 +4,7 @@ import { logSdkWarnings } from '#server/ai/providers.ts';
 import { requireUser } from '#server/http/access.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
+import type { ChatCompletions } from '#server/ports/completions.ts';
 import { requireOwnConversation } from '#server/ports/ownership.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
 import type { ReplyEvents } from '#server/realtime/reply-events.ts';
@@ -23,6 +24,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '#shared/chat/idempotency-key.ts';
 import { defineTitleJob } from './chat-title-job.ts';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
+import { createChatCompletions } from './completions.service.ts';
 import { deleteExpiredKeys } from './idempotency.queries.ts';
 import { readKeyedRequest } from './idempotency.service.ts';
 import { editMessage, regenerateReply, sendMessage } from './turns.service.ts';
@@ -51,13 +53,14 @@ async function respond(request: FastifyRequest, reply: FastifyReply, generation:
  * The chat: send, edit, regenerate, stop, and re-attach to a reply in progress. The attachment
  * reader is the files feature's, handed over by app.ts (features do not import each other); the
  * registry comes from app.ts too, which also hands it to conversations (delete cancels a reply).
+ * Returns the engine's stateless completions, which app.ts hands to the OpenAI-compatible API.
  */
 export function registerChatRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   attachments: Attachments,
   registry: GenerationRegistry,
-) {
+): ChatCompletions {
   const engine: ChatEngine = {
     db: ctx.db,
     env: ctx.env,
@@ -155,4 +158,5 @@ export function registerChatRoutes(
       return reply;
     },
   );
+  return createChatCompletions(engine);
 }

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReplyStream, ReplyUsage } from '#server/ai/reply.ts';
 import { upstreamEmptyError } from '#server/ai/upstream-errors.ts';
-import { costOf, countPromptTokens, countTextTokens, type PromptText } from '#server/ai/tokens.ts';
+import type { PromptText } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import { AppError } from '#shared/errors/app-error.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
 import type { LiveGeneration } from '#server/realtime/live-generation.ts';
 import { insertReply, insertUsage, type UsageValues } from './turn.queries.ts';
+import { usageRow } from './usage-row.ts';
 
 export interface ReplyPlan {
   db: Database;
@@ -88,26 +89,18 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   if (failure === undefined && !stopped && content === '')
     failure = upstreamEmptyError(plan.provider);
 
-  const inputTokens = usage.inputTokens ?? countPromptTokens(plan.prompt);
-  const outputTokens = usage.outputTokens ?? countTextTokens(content);
-  const row: UsageValues = {
+  const row: UsageValues = usageRow({
     userId: plan.userId,
-    model: plan.modelId,
+    modelId: plan.modelId,
     conversationId: plan.conversationId,
-    inputTokens,
-    outputTokens,
-    totalTokens: inputTokens + outputTokens,
-    cost: costOf({ inputTokens, outputTokens }, plan.prices),
-    responseTime: Math.round(performance.now() - plan.startedAt),
-    status: failure
-      ? failure.code === 'TIMEOUT_ERROR'
-        ? 'timeout'
-        : 'error'
-      : stopped
-        ? 'stopped'
-        : 'success',
-    errorMessage: failure?.message ?? null,
-  };
+    prices: plan.prices,
+    prompt: plan.prompt,
+    startedAt: plan.startedAt,
+    usage,
+    content,
+    failure,
+    stopped,
+  });
   const status = stopped ? 'stopped' : 'complete';
   const reply = (timestamp: Date): ChatReply => ({
     message: {

@@ -27,7 +27,11 @@ import { KeyTaken } from './idempotency.service.ts';
 import type { UndoList } from './undo-list.ts';
 
 /** A stored option, or the default when it is missing or unknown (a plain lookup: hot path). */
-function oneOf<T extends string>(values: readonly T[], value: string | undefined, fallback: T): T {
+export function oneOf<T extends string>(
+  values: readonly T[],
+  value: string | undefined,
+  fallback: T,
+): T {
   return values.find((option) => option === value) ?? fallback;
 }
 

@@ -1,0 +1,46 @@
+import type { ReplyUsage } from '#server/ai/reply.ts';
+import { costOf, countPromptTokens, countTextTokens, type PromptText } from '#server/ai/tokens.ts';
+import type { AppError } from '#shared/errors/app-error.ts';
+import type { UsageValues } from './turn.queries.ts';
+
+/**
+ * The token_usage row of one model call (spec 02 §3), for web chat replies and API completions
+ * alike: the provider's figures, or the tokenizer's where it reported none; the cost at the
+ * catalogue's prices; how the call ended.
+ */
+export function usageRow(input: {
+  userId: number;
+  modelId: string;
+  /** Null for API completions, which belong to no conversation. */
+  conversationId: string | null;
+  prices: { inputPricePerMillion: number; outputPricePerMillion: number };
+  prompt: PromptText;
+  /** performance.now() when the call was made. */
+  startedAt: number;
+  usage: ReplyUsage;
+  content: string;
+  failure: AppError | undefined;
+  stopped: boolean;
+}): UsageValues {
+  const { usage, failure } = input;
+  const inputTokens = usage.inputTokens ?? countPromptTokens(input.prompt);
+  const outputTokens = usage.outputTokens ?? countTextTokens(input.content);
+  return {
+    userId: input.userId,
+    model: input.modelId,
+    conversationId: input.conversationId,
+    inputTokens,
+    outputTokens,
+    totalTokens: inputTokens + outputTokens,
+    cost: costOf({ inputTokens, outputTokens }, input.prices),
+    responseTime: Math.round(performance.now() - input.startedAt),
+    status: failure
+      ? failure.code === 'TIMEOUT_ERROR'
+        ? 'timeout'
+        : 'error'
+      : input.stopped
+        ? 'stopped'
+        : 'success',
+    errorMessage: failure?.message ?? null,
+  };
+}
