@@ -11,7 +11,7 @@ export {
   PlanListSchema,
   SubscriptionSchema,
 } from '#shared/billing/billing-schemas.ts';
-export { MessageListSchema } from '#shared/chat/chat-schemas.ts';
+export { ChatStreamEventSchema, MessageListSchema } from '#shared/chat/chat-schemas.ts';
 export {
   ConversationListSchema,
   ConversationSchema,
