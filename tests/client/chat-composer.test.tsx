@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
+import type { PublicUser } from '#shared/auth/auth-schemas.ts';
+import type { Language } from '#shared/settings/settings-schemas.ts';
 import {
   fakeServer,
   personaBody,
@@ -53,8 +55,8 @@ const model = (id: string, name: string, allowed: boolean) => ({
 });
 
 interface Options {
-  user?: Record<string, unknown>;
-  language?: string;
+  user?: Partial<PublicUser>;
+  language?: Language;
   upload?: { status: number; body?: unknown };
   personas?: unknown[];
   models?: unknown[];

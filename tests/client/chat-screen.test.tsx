@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import {
   conversationRoutes,
   fakeServer,
@@ -186,7 +187,10 @@ describe('export menu (spec 01-core §9)', () => {
   it('offers JSON, HTML and PDF and downloads the chosen format', async () => {
     const fake = server({
       'GET /api/messages/c1': pagedMessages(LONG.slice(0, 4)),
-      'GET /api/conversations/c1/export': { status: 200, body: { title: 'x' } },
+      'GET /api/conversations/c1/export': {
+        status: 200,
+        body: { title: 'x', exportedAt: '2026-01-01T00:00:00.000Z', messages: [] },
+      },
     });
     const createObjectURL = vi.fn(() => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -231,7 +235,7 @@ describe('export menu (spec 01-core §9)', () => {
 
 describe('reopening a conversation whose reply is still being generated (issue #5)', () => {
   const question = message(1, 'Erzähl mir eine Geschichte', 'c2');
-  const reply = {
+  const reply: ChatReply = {
     message: {
       id: 2,
       content: 'Es war einmal ein Stern.',
@@ -249,7 +253,10 @@ describe('reopening a conversation whose reply is still being generated (issue #
       'GET /api/chat/stream/c2': {
         status: 200,
         sse: sseBody([
-          ['start', { conversationId: 'c2', userMessageId: 1, assistantMessageId: 2 }],
+          [
+            'start',
+            { conversationId: 'c2', userMessageId: 1, assistantMessageId: 2, model: 'gpt-4o' },
+          ],
           ['delta', { text: 'Es war einmal ' }],
           ['delta', { text: 'ein Stern.' }],
           ['done', reply],
@@ -297,7 +304,10 @@ describe('reopening a conversation whose last reply failed', () => {
       'POST /api/chat/regenerate': {
         status: 200,
         sse: sseBody([
-          ['start', { conversationId: 'c3', userMessageId: 1, assistantMessageId: 2 }],
+          [
+            'start',
+            { conversationId: 'c3', userMessageId: 1, assistantMessageId: 2, model: 'gpt-4o' },
+          ],
           [
             'done',
             {

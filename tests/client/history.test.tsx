@@ -143,7 +143,7 @@ describe('history screen (spec 01-core §2, §4)', () => {
       'GET /api/conversations': { status: 200, body: [conversation(1)] },
       'DELETE /api/conversations/c1': {
         status: 500,
-        body: { message: 'Boom', code: 'INTERNAL_ERROR', statusCode: 500 },
+        body: { message: 'Boom', code: 'SERVER_ERROR', statusCode: 500 },
       },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -478,7 +478,10 @@ describe("the list after the user's own change", () => {
         return {
           status: 200,
           sse: sseBody([
-            ['start', { conversationId: 'c351', userMessageId: 1, assistantMessageId: 2 }],
+            [
+              'start',
+              { conversationId: 'c351', userMessageId: 1, assistantMessageId: 2, model: 'gpt-4o' },
+            ],
             ['delta', { text: 'Eine Antwort.' }],
             [
               'done',

@@ -193,7 +193,11 @@ describe('personas screen (spec 01-core §2, §6)', () => {
     server(SUBSCRIBER, [persona42, own], {
       'DELETE /api/personas/5': {
         status: 403,
-        body: { message: 'Custom personas require an active subscription', code: 'FORBIDDEN' },
+        body: {
+          message: 'Custom personas require an active subscription',
+          code: 'PERMISSION_ERROR',
+          statusCode: 403,
+        },
       },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -230,7 +234,11 @@ describe('personas screen (spec 01-core §2, §6)', () => {
     const failing = {
       'POST /api/personas': {
         status: 400,
-        body: { message: 'Please fill in all required fields', code: 'VALIDATION_ERROR' },
+        body: {
+          message: 'Please fill in all required fields',
+          code: 'VALIDATION_ERROR',
+          statusCode: 400,
+        },
       },
     };
     server(SUBSCRIBER, [persona42], failing, { language: 'en' });

@@ -67,7 +67,7 @@ async function readReply(response: Response, handlers: StreamHandlers): Promise<
     const { ChatStreamEventSchema } = await schemas;
     let message: ChatStreamEvent;
     try {
-      message = ChatStreamEventSchema.parse({ id, event, data: JSON.parse(data) });
+      message = ChatStreamEventSchema.parse({ id, event, data: JSON.parse(data) as unknown });
     } catch {
       // An event that breaks the contract (not JSON, or not ChatStreamEventSchema): an invalid reply.
       throw new Error(INVALID_REPLY_MESSAGE);
