@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import {
   conversationRoutes,
@@ -13,11 +13,6 @@ import {
   type RecordedRequest,
 } from './support/fake-server.ts';
 import { renderApp, VIRTUAL_VIEWPORT } from './support/render-app.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const message = (id: number, content = `Nachricht ${id}`, conversationId = 'c1') => ({
   id,

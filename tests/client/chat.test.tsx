@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   conversationRoutes,
   fakeServer,
@@ -12,10 +12,6 @@ import {
 } from './support/fake-server.ts';
 import type { Answer } from './support/fake-contract.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function chatServer(chat: Answer) {
   return fakeServer({

@@ -1,10 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentedRoute, respond } from './support/fake-contract.ts';
 import { fakeServer, takeContractBreaks, userBody } from './support/fake-server.ts';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 // The fake answers as the API documents (issue 10): a test cannot pass against a server that
 // does not exist.

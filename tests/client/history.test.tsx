@@ -13,12 +13,6 @@ import {
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  await i18n.changeLanguage('de');
-});
-
 function conversation(index: number, overrides: Record<string, unknown> = {}) {
   return {
     id: index,

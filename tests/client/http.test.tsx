@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiRequest,
   backoffDelay,
@@ -9,11 +9,6 @@ import {
   TimeoutError,
 } from '#client/lib/http.ts';
 import { fakeServer } from './support/fake-server.ts';
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe('request helper (spec 01-core §7, §8)', () => {
   it('sends credentials, no-cache headers and the XMLHttpRequest marker', async () => {

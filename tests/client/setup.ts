@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { initI18n } from '#client/lib/i18n.ts';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { i18n, initI18n } from '#client/lib/i18n.ts';
 import { takeContractBreaks, takeUnhandledRequests } from './support/fake-server.ts';
 
 // jsdom has no matchMedia; the app asks it for theme and motion preferences.
@@ -70,7 +70,13 @@ beforeEach(() => {
   };
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // What a test may change for itself is put back for the next: timers, the fake server and
+  // other stubbed globals, spies, and the language (German).
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (i18n.language !== 'de') await i18n.changeLanguage('de');
   cleanup();
   console.error = originalConsoleError;
   expect(consoleErrors, 'console.error during the test').toEqual([]);
