@@ -12,6 +12,7 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import { searchAllConversations } from './support/search-all.ts';
 import { renderApp, VIRTUAL_VIEWPORT } from './support/render-app.tsx';
 
 const message = (id: number, content = `Nachricht ${id}`, conversationId = 'c1') => ({
@@ -498,15 +499,7 @@ describe('opening a search hit at its message (?message=<id>)', () => {
     renderApp('/chat/c1');
     await screen.findByText('Nachricht 1000');
 
-    const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.click(
-      await within(sidebar).findByRole('button', { name: 'Alle Gespräche durchsuchen' }),
-    );
-    const dialog = await screen.findByTestId('search-dialog');
-    await userEvent.type(
-      await within(dialog).findByLabelText('Titel und Nachrichten aller Gespräche durchsuchen'),
-      'Orbit',
-    );
+    const dialog = await searchAllConversations('Orbit');
     const results = await within(dialog).findByRole('list', { name: 'Suchergebnisse' });
     // A title hit has no message to go to: it opens its conversation as usual.
     expect(

@@ -11,6 +11,7 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import { searchAllConversations } from './support/search-all.ts';
 import { renderApp } from './support/render-app.tsx';
 
 function conversation(index: number, overrides: Record<string, unknown> = {}) {
@@ -225,15 +226,7 @@ describe('search across all conversations', () => {
       'GET /api/conversations/c9': { status: 200, body: conversation(9) },
     });
     renderApp('/settings');
-    const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.click(
-      await within(sidebar).findByRole('button', { name: 'Alle Gespräche durchsuchen' }),
-    );
-    const dialog = await screen.findByTestId('search-dialog');
-    await userEvent.type(
-      await within(dialog).findByLabelText('Titel und Nachrichten aller Gespräche durchsuchen'),
-      'Rezept',
-    );
+    const dialog = await searchAllConversations('Rezept');
     await userEvent.click(await within(dialog).findByRole('link', { name: /Apfelkuchen/ }));
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
   });
