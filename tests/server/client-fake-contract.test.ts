@@ -15,6 +15,9 @@ import { ROUTE_SCHEMAS } from '../client/support/route-schemas.ts';
  * and give the route its success answers in tests/client/support/route-schemas.ts.
  */
 const ROUTES_FILE = '../client/support/openapi-routes.json';
+const REGENERATE =
+  'the API changed: run npx vitest run --project server-pglite ' +
+  'tests/server/client-fake-contract.test.ts -u, then update tests/client/support/route-schemas.ts';
 
 let t: InstrumentedTestContext;
 beforeAll(async () => (t = await createInstrumentedTestApp()));
@@ -29,8 +32,11 @@ describe('the routes the client fake may answer', () => {
         Object.keys(operations as object).map((method) => `${method.toUpperCase()} ${path}`),
       )
       .sort();
-    await expect(`${JSON.stringify(routes, null, 2)}\n`).toMatchFileSnapshot(ROUTES_FILE);
-    expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual(routes);
+    await expect(`${JSON.stringify(routes, null, 2)}\n`).toMatchFileSnapshot(
+      ROUTES_FILE,
+      REGENERATE,
+    );
+    expect(Object.keys(ROUTE_SCHEMAS).sort(), REGENERATE).toEqual(routes);
   });
 
   it('answer with the very schemas the server declares for each success status', () => {
