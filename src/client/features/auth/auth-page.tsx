@@ -13,6 +13,29 @@ function fieldText(form: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * Both forms' submit: the form's values checked in the browser (`check`: the data to send, or the
+ * field errors to show), then the request, and the start page once it succeeded.
+ */
+function useAuthSubmit<T>(
+  mutation: { mutate: (data: T, options: { onSuccess: () => void }) => void },
+  check: (form: FormData) => { data: T } | { errors: FieldErrors },
+) {
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = check(new FormData(event.currentTarget));
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(checked.data, { onSuccess: () => void navigate('/') });
+  };
+  return { errors, onSubmit };
+}
+
 interface AuthFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   isPending: boolean;
@@ -51,26 +74,18 @@ function AuthForm({ onSubmit, isPending, mode, children }: AuthFormProps) {
 
 function LoginForm() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const login = useLogin();
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const { errors, onSubmit } = useAuthSubmit(login, (form) => {
     const values = {
       username: fieldText(form, 'username'),
       password: fieldText(form, 'password'),
       rememberMe: form.get('rememberMe') === 'on',
     };
     const parsed = LoginSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error, t, values));
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data, { onSuccess: () => void navigate('/') });
-  };
+    return parsed.success
+      ? { data: parsed.data }
+      : { errors: toFieldErrors(parsed.error, t, values) };
+  });
 
   return (
     <AuthForm onSubmit={onSubmit} isPending={login.isPending} mode="login">
@@ -99,13 +114,8 @@ function LoginForm() {
 
 function RegisterForm() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const register = useRegister();
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const { errors, onSubmit } = useAuthSubmit(register, (form) => {
     const value = (name: string) => fieldText(form, name);
     const values = {
       username: value('username'),
@@ -114,14 +124,12 @@ function RegisterForm() {
       password: value('password'),
     };
     const parsed = RegisterSchema.safeParse(values);
-    const next = parsed.success ? {} : toFieldErrors(parsed.error, t, values);
+    const errors = parsed.success ? {} : toFieldErrors(parsed.error, t, values);
     if (value('password') !== value('passwordRepeat')) {
-      next.passwordRepeat = t('validation.passwordMismatch');
+      errors.passwordRepeat = t('validation.passwordMismatch');
     }
-    setErrors(next);
-    if (!parsed.success || next.passwordRepeat) return;
-    register.mutate(parsed.data, { onSuccess: () => void navigate('/') });
-  };
+    return parsed.success && !errors.passwordRepeat ? { data: parsed.data } : { errors };
+  });
 
   return (
     <AuthForm onSubmit={onSubmit} isPending={register.isPending} mode="register">
