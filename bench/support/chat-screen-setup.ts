@@ -10,12 +10,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { loadEnv } from '#server/env.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { TEST_SECRET } from '#tests/support/test-app.ts';
 import { seedChatScreen } from './chat-screen-seed.ts';
+import { benchEnv } from './bench-env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -51,17 +51,7 @@ export async function startChatScreen(options: {
   });
   const database = await openDatabase({ dataDir: null });
   await prepareDatabase(database, {});
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    // The TEST MODE payment sandbox (decision 083).
-    PAYMENTS_SANDBOX: 'true',
-    LOG_LEVEL: 'silent',
-    // Benchmarks send hundreds of chats a minute from one user; the limits are not what they measure.
-    RATE_LIMIT_FACTOR: '1000',
-    OPENAI_API_KEY: 'bench',
-    OPENAI_BASE_URL: `${fake.url}/v1`,
-    CLIENT_DIST_DIR: path.join(ROOT, 'dist/client'),
-  });
+  const env = benchEnv(fake.url, path.join(ROOT, 'dist/client'));
   const app = await buildApp({ env, database, secret: TEST_SECRET, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { loadEnv } from '#server/env.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { TEST_SECRET } from '#tests/support/test-app.ts';
 import { cpuTimes } from './thread-cpu.ts';
+import { benchEnv } from './bench-env.ts';
 
 const [fakeUrl, databaseUrl, slots] = [
   process.argv[2]!,
@@ -22,17 +22,7 @@ const [fakeUrl, databaseUrl, slots] = [
 ];
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: null });
 await prepareDatabase(database, {});
-const env = loadEnv({
-  NODE_ENV: 'production',
-  // The TEST MODE payment sandbox (decision 083).
-  PAYMENTS_SANDBOX: 'true',
-  LOG_LEVEL: 'silent',
-  // Benchmarks send hundreds of chats a minute from one user; the limits are not what they measure.
-  RATE_LIMIT_FACTOR: '1000',
-  OPENAI_API_KEY: 'bench',
-  OPENAI_BASE_URL: `${fakeUrl}/v1`,
-  CLIENT_DIST_DIR: '.bench-no-client',
-});
+const env = benchEnv(fakeUrl, '.bench-no-client');
 const app = await buildApp({ env, database, secret: TEST_SECRET, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 

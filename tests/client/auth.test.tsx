@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fakeServer,
   HEALTHY,
@@ -10,8 +10,6 @@ import {
   type RecordedRequest,
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('auth screen (spec 01-core §2, §4, §8)', () => {
   it('validates inline with the shared schema before calling the server', async () => {

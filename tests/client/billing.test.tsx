@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
 import {
   fakeServer,
@@ -11,12 +11,6 @@ import {
   type RecordedRequest,
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  await i18n.changeLanguage('de');
-});
 
 const PLANS = { 'GET /api/plans': { status: 200, body: plansBody() } };
 const signedIn = (user = userBody()) => ({

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
+import type { PublicUser } from '#shared/auth/auth-schemas.ts';
+import type { Language } from '#shared/settings/settings-schemas.ts';
 import {
   fakeServer,
   personaBody,
@@ -10,11 +12,6 @@ import {
   type RecordedRequest,
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  if (i18n.language !== 'de') await i18n.changeLanguage('de');
-});
 
 const MB = 1024 * 1024;
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
@@ -53,8 +50,8 @@ const model = (id: string, name: string, allowed: boolean) => ({
 });
 
 interface Options {
-  user?: Record<string, unknown>;
-  language?: string;
+  user?: Partial<PublicUser>;
+  language?: Language;
   upload?: { status: number; body?: unknown };
   personas?: unknown[];
   models?: unknown[];

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import {
   conversationRoutes,
   fakeServer,
@@ -11,12 +12,8 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import { searchAllConversations } from './support/search-all.ts';
 import { renderApp, VIRTUAL_VIEWPORT } from './support/render-app.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const message = (id: number, content = `Nachricht ${id}`, conversationId = 'c1') => ({
   id,
@@ -186,7 +183,10 @@ describe('export menu (spec 01-core §9)', () => {
   it('offers JSON, HTML and PDF and downloads the chosen format', async () => {
     const fake = server({
       'GET /api/messages/c1': pagedMessages(LONG.slice(0, 4)),
-      'GET /api/conversations/c1/export': { status: 200, body: { title: 'x' } },
+      'GET /api/conversations/c1/export': {
+        status: 200,
+        body: { title: 'x', exportedAt: '2026-01-01T00:00:00.000Z', messages: [] },
+      },
     });
     const createObjectURL = vi.fn(() => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -231,7 +231,7 @@ describe('export menu (spec 01-core §9)', () => {
 
 describe('reopening a conversation whose reply is still being generated (issue #5)', () => {
   const question = message(1, 'Erzähl mir eine Geschichte', 'c2');
-  const reply = {
+  const reply: ChatReply = {
     message: {
       id: 2,
       content: 'Es war einmal ein Stern.',
@@ -249,7 +249,10 @@ describe('reopening a conversation whose reply is still being generated (issue #
       'GET /api/chat/stream/c2': {
         status: 200,
         sse: sseBody([
-          ['start', { conversationId: 'c2', userMessageId: 1, assistantMessageId: 2 }],
+          [
+            'start',
+            { conversationId: 'c2', userMessageId: 1, assistantMessageId: 2, model: 'gpt-4o' },
+          ],
           ['delta', { text: 'Es war einmal ' }],
           ['delta', { text: 'ein Stern.' }],
           ['done', reply],
@@ -297,7 +300,10 @@ describe('reopening a conversation whose last reply failed', () => {
       'POST /api/chat/regenerate': {
         status: 200,
         sse: sseBody([
-          ['start', { conversationId: 'c3', userMessageId: 1, assistantMessageId: 2 }],
+          [
+            'start',
+            { conversationId: 'c3', userMessageId: 1, assistantMessageId: 2, model: 'gpt-4o' },
+          ],
           [
             'done',
             {
@@ -493,15 +499,7 @@ describe('opening a search hit at its message (?message=<id>)', () => {
     renderApp('/chat/c1');
     await screen.findByText('Nachricht 1000');
 
-    const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.click(
-      await within(sidebar).findByRole('button', { name: 'Alle Gespräche durchsuchen' }),
-    );
-    const dialog = await screen.findByTestId('search-dialog');
-    await userEvent.type(
-      await within(dialog).findByLabelText('Titel und Nachrichten aller Gespräche durchsuchen'),
-      'Orbit',
-    );
+    const dialog = await searchAllConversations('Orbit');
     const results = await within(dialog).findByRole('list', { name: 'Suchergebnisse' });
     // A title hit has no message to go to: it opens its conversation as usual.
     expect(

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   conversationRoutes,
   fakeServer,
@@ -12,10 +12,6 @@ import {
   type RecordedRequest,
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const stored = (id: number, content: string) => ({
   id,

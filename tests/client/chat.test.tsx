@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  conversationRoutes,
   fakeServer,
   NO_CHOICES,
   settingsBody,
@@ -9,13 +10,10 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import type { Answer } from './support/fake-contract.ts';
 import { renderApp } from './support/render-app.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-function chatServer(chat: { status: number; body?: unknown }) {
+function chatServer(chat: Answer) {
   return fakeServer({
     'GET /api/user': { status: 200, body: userBody() },
     'GET /api/settings/7': { status: 200, body: settingsBody() },
@@ -83,6 +81,33 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
     expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveProperty('disabled', false);
   });
 
+  it('a reply whose events break the API contract ends as a failed reply', async () => {
+    fakeServer({
+      'GET /api/user': { status: 200, body: userBody() },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      ...NO_CHOICES,
+      ...conversationRoutes('c1'),
+      'POST /api/chat': {
+        status: 200,
+        sse:
+          'id: f-1\nevent: start\ndata: {"conversationId":"c1","userMessageId":1,' +
+          '"assistantMessageId":2,"model":"gpt-4o"}\n\n' +
+          'id: f-2\nevent: done\ndata: {"conversationId":"c1","userMessageId":1,' +
+          '"message":{"id":2,"content":"Halb","status":"complete","model":"gpt-4o"}}\n\n',
+        breaksContract: 'a done event whose message has no timestamp',
+      },
+    });
+    renderApp('/chat');
+    await sendMessage('Wie spät ist es?');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Entschuldigung, ich konnte deine Nachricht nicht verarbeiten. Bitte versuche es später erneut.',
+    );
+    expect(screen.queryByText('Halb')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveProperty('disabled', false);
+  });
+
   it('a first message stored before its reply failed lists its conversation in the sidebar', async () => {
     let sent = false;
     const stored = {
@@ -106,7 +131,15 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
         return {
           status: 200,
           sse: sseBody([
-            ['start', { conversationId: 'c-failed', userMessageId: 11, assistantMessageId: 12 }],
+            [
+              'start',
+              {
+                conversationId: 'c-failed',
+                userMessageId: 11,
+                assistantMessageId: 12,
+                model: 'gpt-4o',
+              },
+            ],
             ['error', { message: 'AI down', code: 'API_ERROR', statusCode: 503 }],
           ]),
         };
@@ -133,7 +166,10 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
       'GET /api/conversations/gone': notFound,
       ...NO_CHOICES,
       'GET /api/messages/gone': notFound,
-      'POST /api/chat': { status: 500 },
+      'POST /api/chat': {
+        status: 500,
+        body: { message: 'Internal server error', code: 'SERVER_ERROR', statusCode: 500 },
+      },
     });
     renderApp('/chat/gone');
 
@@ -147,7 +183,10 @@ describe('chat screen errors (spec 01-core §8 "Chat errors")', () => {
   });
 
   it('Escape clears the input and Shift+Enter makes a newline instead of sending', async () => {
-    const server = chatServer({ status: 500 });
+    const server = chatServer({
+      status: 500,
+      body: { message: 'Internal server error', code: 'SERVER_ERROR', statusCode: 500 },
+    });
     renderApp('/chat');
     const input = await screen.findByRole('textbox', { name: 'Nachricht' });
     await userEvent.type(input, 'Zeile eins{Shift>}{Enter}{/Shift}Zeile zwei');

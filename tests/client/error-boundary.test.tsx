@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '#client/app/error-boundary.tsx';
 import { fakeServer } from './support/fake-server.ts';
 import { renderWithProviders } from './support/render-app.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 let shouldThrow = true;
 function Fragile() {

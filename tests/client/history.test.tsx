@@ -11,13 +11,8 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import { searchAllConversations } from './support/search-all.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  await i18n.changeLanguage('de');
-});
 
 function conversation(index: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -143,7 +138,7 @@ describe('history screen (spec 01-core §2, §4)', () => {
       'GET /api/conversations': { status: 200, body: [conversation(1)] },
       'DELETE /api/conversations/c1': {
         status: 500,
-        body: { message: 'Boom', code: 'INTERNAL_ERROR', statusCode: 500 },
+        body: { message: 'Boom', code: 'SERVER_ERROR', statusCode: 500 },
       },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -231,15 +226,7 @@ describe('search across all conversations', () => {
       'GET /api/conversations/c9': { status: 200, body: conversation(9) },
     });
     renderApp('/settings');
-    const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.click(
-      await within(sidebar).findByRole('button', { name: 'Alle Gespräche durchsuchen' }),
-    );
-    const dialog = await screen.findByTestId('search-dialog');
-    await userEvent.type(
-      await within(dialog).findByLabelText('Titel und Nachrichten aller Gespräche durchsuchen'),
-      'Rezept',
-    );
+    const dialog = await searchAllConversations('Rezept');
     await userEvent.click(await within(dialog).findByRole('link', { name: /Apfelkuchen/ }));
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
   });
@@ -478,7 +465,10 @@ describe("the list after the user's own change", () => {
         return {
           status: 200,
           sse: sseBody([
-            ['start', { conversationId: 'c351', userMessageId: 1, assistantMessageId: 2 }],
+            [
+              'start',
+              { conversationId: 'c351', userMessageId: 1, assistantMessageId: 2, model: 'gpt-4o' },
+            ],
             ['delta', { text: 'Eine Antwort.' }],
             [
               'done',

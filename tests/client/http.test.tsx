@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiRequest,
   backoffDelay,
@@ -10,19 +10,14 @@ import {
 } from '#client/lib/http.ts';
 import { fakeServer } from './support/fake-server.ts';
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 describe('request helper (spec 01-core §7, §8)', () => {
   it('sends credentials, no-cache headers and the XMLHttpRequest marker', async () => {
-    const server = fakeServer({ 'POST /api/things': { status: 201, body: { id: 1 } } });
-    await apiRequest('POST', '/api/things', { name: 'x' });
+    const server = fakeServer({ 'POST /api/client-errors': { status: 201, body: { id: 1 } } });
+    await apiRequest('POST', '/api/client-errors', { name: 'x' });
     const [request] = server.requests;
     expect(request).toMatchObject({
       method: 'POST',
-      url: '/api/things',
+      url: '/api/client-errors',
       credentials: 'include',
       body: { name: 'x' },
     });
@@ -36,9 +31,12 @@ describe('request helper (spec 01-core §7, §8)', () => {
 
   it("throws the server's message, else the body text, else the status text", async () => {
     fakeServer({
-      'GET /json': { status: 409, body: { message: 'Username taken', code: 'CONFLICT' } },
+      'POST /api/register': {
+        status: 409,
+        body: { message: 'Username taken', code: 'CONFLICT', statusCode: 409 },
+      },
     });
-    await expect(apiRequest('GET', '/json')).rejects.toMatchObject({
+    await expect(apiRequest('POST', '/api/register')).rejects.toMatchObject({
       name: 'HttpError',
       status: 409,
       message: 'Username taken',
@@ -56,7 +54,12 @@ describe('request helper (spec 01-core §7, §8)', () => {
   });
 
   it('returns null for an empty body and, when asked, for 401', async () => {
-    fakeServer({ 'GET /api/user': { status: 401, body: { message: 'no' } } });
+    fakeServer({
+      'GET /api/user': {
+        status: 401,
+        body: { message: 'no', code: 'AUTH_ERROR', statusCode: 401 },
+      },
+    });
     expect(
       await getJson('/api/user', (s) => s.PublicUserSchema, { on401: 'returnNull' }),
     ).toBeNull();

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '#client/components/ui/toaster.tsx';
 import {
   MessageActionsContext,
@@ -14,12 +14,6 @@ import { fakeServer } from './support/fake-server.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['chat', 'messages']);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const at = (hours: number, minutes: number) => new Date(2026, 4, 3, hours, minutes).toISOString();

@@ -1,15 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
 import { fakeServer, settingsBody, userBody, type RecordedRequest } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  await i18n.changeLanguage('de');
-});
 
 function persona(id: number, overrides: Record<string, unknown> = {}) {
   const translations = Object.fromEntries(
@@ -193,7 +187,11 @@ describe('personas screen (spec 01-core §2, §6)', () => {
     server(SUBSCRIBER, [persona42, own], {
       'DELETE /api/personas/5': {
         status: 403,
-        body: { message: 'Custom personas require an active subscription', code: 'FORBIDDEN' },
+        body: {
+          message: 'Custom personas require an active subscription',
+          code: 'PERMISSION_ERROR',
+          statusCode: 403,
+        },
       },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -230,7 +228,11 @@ describe('personas screen (spec 01-core §2, §6)', () => {
     const failing = {
       'POST /api/personas': {
         status: 400,
-        body: { message: 'Please fill in all required fields', code: 'VALIDATION_ERROR' },
+        body: {
+          message: 'Please fill in all required fields',
+          code: 'VALIDATION_ERROR',
+          statusCode: 400,
+        },
       },
     };
     server(SUBSCRIBER, [persona42], failing, { language: 'en' });

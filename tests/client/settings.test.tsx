@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '#client/lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { isModelAllowedForTier, MODELS } from '#shared/models/model-ids.ts';
 import {
   fakeServer,
@@ -12,11 +11,6 @@ import {
   type RecordedRequest,
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('de');
-});
 
 function signedInServer(
   user = userBody(),

@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { initI18n } from '#client/lib/i18n.ts';
-import { takeUnhandledRequests } from './support/fake-server.ts';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { i18n, initI18n } from '#client/lib/i18n.ts';
+import { takeContractBreaks, takeUnhandledRequests } from './support/fake-server.ts';
 
 // jsdom has no matchMedia; the app asks it for theme and motion preferences.
 if (!('matchMedia' in window)) {
@@ -46,8 +46,9 @@ beforeAll(async () => {
 });
 
 /**
- * A test fails on a console.error and on a request the fake server does not answer, as the browser
- * tests fail on page errors: both are problems a user would meet, whatever the test asserts. A test
+ * A test fails on a console.error, on a request the fake server does not answer and on a fake
+ * answer that breaks the API contract, as the browser tests fail on page errors: each is a problem
+ * a user would meet (or a test that proves nothing), whatever the test asserts. A test
  * that provokes an error on purpose silences console.error itself (vi.spyOn … mockImplementation).
  */
 const consoleErrors: string[] = [];
@@ -61,6 +62,7 @@ const originalConsoleError = console.error;
 beforeEach(() => {
   consoleErrors.length = 0;
   takeUnhandledRequests();
+  takeContractBreaks();
   console.error = (...args: unknown[]) => {
     const text = args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ');
     if (!JSDOM_GAPS.some((gap) => gap.test(text))) consoleErrors.push(text);
@@ -68,9 +70,16 @@ beforeEach(() => {
   };
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // What a test may change for itself is put back for the next: timers, the fake server and
+  // other stubbed globals, spies, and the language (German).
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (i18n.language !== 'de') await i18n.changeLanguage('de');
   cleanup();
   console.error = originalConsoleError;
   expect(consoleErrors, 'console.error during the test').toEqual([]);
   expect(takeUnhandledRequests(), 'requests the fake server has no route for').toEqual([]);
+  expect(takeContractBreaks(), 'fake answers that break the API contract').toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fakeServer,
   GUEST,
@@ -11,8 +11,6 @@ import {
   plansBody,
 } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function conversations(count: number) {
   return Array.from({ length: count }, (_, index) => ({
@@ -91,7 +89,8 @@ describe('protected routes (spec 01-core §2)', () => {
 
 describe('sidebar (spec 01-core §2)', () => {
   it('lists items by role', async () => {
-    fakeServer({ 'GET /api/user': GUEST });
+    // The home page asks /healthz once its lazy chunk is in, which may be before the test ends.
+    fakeServer({ 'GET /api/user': GUEST, 'GET /healthz': HEALTHY });
     const guest = renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     const names = within(nav)
@@ -112,6 +111,7 @@ describe('sidebar (spec 01-core §2)', () => {
       'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
       'GET /api/settings/7': { status: 200, body: settingsBody() },
       'GET /api/conversations': { status: 200, body: [] },
+      'GET /healthz': HEALTHY,
     });
     renderApp('/');
     const adminNav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });

@@ -123,6 +123,21 @@ describe('GET /api/openapi.json', () => {
       ),
     ).toEqual(['text/plain', 'text/markdown', 'application/json', 'text/html', 'application/pdf']);
   });
+
+  it('documents the Idempotency-Key header of POST /api/chat', async () => {
+    const { paths } = (await api(t.app, { method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: Record<string, unknown>[] }>>;
+    }>();
+    const headers = paths['/api/chat']!.post!.parameters!.filter((p) => p.in === 'header');
+    expect(headers).toEqual([
+      expect.objectContaining({
+        name: 'idempotency-key',
+        in: 'header',
+        required: false,
+        schema: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 255 }),
+      }),
+    ]);
+  });
 });
 
 describe('GET /api/docs', () => {

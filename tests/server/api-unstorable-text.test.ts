@@ -18,7 +18,7 @@ interface JsonSchema {
 }
 interface Operation {
   security?: unknown[];
-  parameters?: { in: 'path' | 'query'; name: string; schema: JsonSchema }[];
+  parameters?: { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
@@ -87,6 +87,9 @@ beforeAll(async () => {
       for (const { kind, text, encoded } of UNSTORABLE) {
         for (const parameter of parameters) {
           if (![parameter.schema.type].flat().includes('string')) continue;
+          // Header values cannot carry these sequences at all (HTTP allows visible ASCII, and
+          // the one header a route declares, Idempotency-Key, takes nothing else).
+          if (parameter.in === 'header') continue;
           const inPath = parameter.in === 'path';
           // A query string keeps a sequence that is not valid UTF-8 as the literal text
           // 'a%ED%A0%80b', which is storable: no lone surrogate reaches the server that way.

@@ -104,10 +104,14 @@ describe('a retried message with the same Idempotency-Key', () => {
     expect(await userMessages(bob.user.id)).toHaveLength(1);
   });
 
-  it('refuses a malformed key with 400', async () => {
-    const { cookie } = await createSignedInUser(t.db);
+  it('refuses a malformed key with 400, storing nothing', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
     const response = await send(cookie, 'has spaces in it', { message: 'Hi' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { 'idempotency-key': [expect.stringContaining('Idempotency-Key')] },
+    });
+    expect(await userMessages(user.id)).toEqual([]);
   });
 });

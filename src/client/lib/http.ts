@@ -137,7 +137,7 @@ export async function apiRequest(
 /** The shared response schemas, fetched once on the first answer read (see response-schemas.ts). */
 export type ResponseSchemas = typeof import('#client/lib/api/response-schemas.ts');
 let responseSchemas: Promise<ResponseSchemas> | undefined;
-const loadResponseSchemas = () =>
+export const loadResponseSchemas = () =>
   (responseSchemas ??= import('#client/lib/api/response-schemas.ts'));
 
 /** A schema picked from the shared response schemas: `(s) => s.PublicUserSchema`. */

@@ -43,6 +43,24 @@ export interface SandboxProvider extends PaymentProvider {
   refund(input: { paymentRef: string; amountCents: number; currency: string }): Promise<void>;
 }
 
+/** The record of a subscription a checkout starts: active from `start` to `end`. */
+function newSubscriptionRow(
+  input: { userId: number; price: PlanPrice },
+  id: string,
+  start: Date,
+  end: Date,
+): SandboxSubscriptionRow {
+  const { planId, interval } = input.price;
+  const row = { id, userId: input.userId, planId, interval, status: 'active', createdAt: start };
+  return {
+    ...row,
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    cancelAtPeriodEnd: false,
+    nextPlanId: null,
+  };
+}
+
 /**
  * The built-in card provider for development and demos (decision 082): keeps its own records
  * like Stripe does and reports every change as a signed Stripe-shaped event through the same
@@ -124,18 +142,9 @@ export function createSandboxProvider(deps: {
 
     async completeNew(input) {
       if (input.outcome === 'decline') {
-        const row: SandboxSubscriptionRow = {
-          id: `sub_sbx_declined_${input.checkoutId}`,
-          userId: input.userId,
-          planId: input.price.planId,
-          interval: input.price.interval,
-          status: 'incomplete',
-          currentPeriodStart: new Date(),
-          currentPeriodEnd: new Date(),
-          cancelAtPeriodEnd: false,
-          nextPlanId: null,
-          createdAt: new Date(),
-        };
+        const now = new Date();
+        const row = newSubscriptionRow(input, `sub_sbx_declined_${input.checkoutId}`, now, now);
+        row.status = 'incomplete';
         const invoice = invoiceObject({
           id: `in_sbx_${input.checkoutId}`,
           row,
@@ -149,18 +158,8 @@ export function createSandboxProvider(deps: {
         return;
       }
       const start = wholeSecondNow();
-      const row: SandboxSubscriptionRow = {
-        id: `sub_sbx_${input.checkoutId}`,
-        userId: input.userId,
-        planId: input.price.planId,
-        interval: input.price.interval,
-        status: 'active',
-        currentPeriodStart: start,
-        currentPeriodEnd: addInterval(start, input.price.interval),
-        cancelAtPeriodEnd: false,
-        nextPlanId: null,
-        createdAt: start,
-      };
+      const end = addInterval(start, input.price.interval);
+      const row = newSubscriptionRow(input, `sub_sbx_${input.checkoutId}`, start, end);
       // A second click on the same checkout finds the subscription made by the first.
       const existing = await findSandboxSubscription(deps.db, row.id);
       if (!existing) await insertSandboxSubscription(deps.db, row);

@@ -1,5 +1,19 @@
 import { vi } from 'vitest';
-import { TRANSLATION_FIELDS } from '#shared/personas/persona-schemas.ts';
+import type { z } from 'zod';
+import type { PublicUser } from '#shared/auth/auth-schemas.ts';
+import type { Plan, PlanList } from '#shared/billing/billing-schemas.ts';
+import {
+  ChatStreamEventSchema,
+  type StreamEventName,
+  type StreamEventSchemas,
+} from '#shared/chat/chat-schemas.ts';
+import {
+  TRANSLATION_FIELDS,
+  type Persona,
+  type TranslationField,
+} from '#shared/personas/persona-schemas.ts';
+import type { Settings } from '#shared/settings/settings-schemas.ts';
+import { contractBreak, documentedRoute, respond, type Answer } from './fake-contract.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -9,21 +23,26 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** `sse`: a text/event-stream body (written as is) instead of JSON. */
-interface Answer {
-  status: number;
-  body?: unknown;
-  sse?: string;
-  /** Extra response headers (for example X-Next-Cursor of a paged list). */
-  headers?: Record<string, string>;
-}
-
 /** A route's answer; a promise holds the response back until it settles (a slow request). */
 type Handler = (request: RecordedRequest) => Answer | undefined | Promise<Answer | undefined>;
 
-/** A text/event-stream body of the chat routes: `event:` and one JSON `data:` line each. */
-export const sseBody = (events: [event: string, data: unknown][]) =>
-  events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+/** One event of a reply's stream: its name and its data, typed by the shared schema. */
+export type StreamEventInput = {
+  [E in StreamEventName]: [event: E, data: z.infer<(typeof StreamEventSchemas)[E]>];
+}[StreamEventName];
+
+/**
+ * A text/event-stream body of the chat routes: `id:`, `event:` and one JSON `data:` line each,
+ * every event checked against the shared ChatStreamEventSchema.
+ */
+export const sseBody = (events: StreamEventInput[]) =>
+  events
+    .map(([event, data], index) => {
+      const id = `f-${index + 1}`;
+      ChatStreamEventSchema.parse({ id, event, data });
+      return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    })
+    .join('');
 
 /** A streamed reply as the chat routes send it: the stored question, then the reply in one piece. */
 export const streamedReply = (
@@ -61,19 +80,48 @@ const DEFAULT_ROUTES: Record<string, Answer> = {
 
 /** Requests no route of the fake answered since the last look (setup.ts fails the test on any). */
 const unhandled: string[] = [];
+/** Answers that broke the API contract since the last look (setup.ts fails the test on any). */
+const contractBreaks: string[] = [];
 
 /** The unhandled requests of the test that just ran; the list starts empty for the next one. */
 export function takeUnhandledRequests(): string[] {
   return unhandled.splice(0);
 }
 
+/** The answers of the test that just ran that broke the contract; the list starts empty. */
+export function takeContractBreaks(): string[] {
+  return contractBreaks.splice(0);
+}
+
+/** `METHOD /path` of a route key, as the API documents it; throws for an undocumented one. */
+function requireDocumented(key: string) {
+  const [method = '', path = ''] = key.split(' ');
+  const route = documentedRoute(method, path);
+  if (!route) {
+    throw new Error(
+      `The fake server was given ${key}, which GET /api/openapi.json does not document ` +
+        '(tests/client/support/openapi-routes.json)',
+    );
+  }
+  return route;
+}
+
 /**
  * Replaces the browser's fetch (the network edge) with routes answered in-process, and records
- * every request the app sends. Our own code runs unchanged. A request no route matches is answered
- * 404 and fails the test (as the browser tests fail on an unexpected failed load): a test that
- * means a 404 says so with a route.
+ * every request the app sends. Our own code runs unchanged. Only documented routes can be given
+ * (openapi-routes.json), and every answer must fit the route's shared schema (fake-contract.ts):
+ * a fixed answer is checked here, a handler's when it answers. A request no route matches is
+ * answered 404 and fails the test (as the browser tests fail on an unexpected failed load): a
+ * test that means a 404 says so with a route.
  */
 export function fakeServer(routes: Record<string, Handler | Answer>) {
+  const documented = new Map<string, ReturnType<typeof requireDocumented>>();
+  for (const [key, route] of Object.entries(routes)) {
+    const template = requireDocumented(key);
+    documented.set(key, template);
+    const broken = typeof route === 'function' ? undefined : contractBreak(template, route);
+    if (broken) throw new Error(`The fake answer to ${key} breaks the API contract: ${broken}`);
+  }
   const requests: RecordedRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -95,6 +143,11 @@ export function fakeServer(routes: Record<string, Handler | Answer>) {
     const route = routes[key] ?? DEFAULT_ROUTES[key];
     if (route === undefined) unhandled.push(key);
     const answer = typeof route === 'function' ? await route(request) : route;
+    const broken = answer && contractBreak(documented.get(key)!, answer);
+    if (broken) {
+      contractBreaks.push(broken);
+      throw new TypeError(`The fake answer to ${key} breaks the API contract`);
+    }
     const {
       status,
       body,
@@ -120,18 +173,18 @@ export function fakeServer(routes: Record<string, Handler | Answer>) {
 }
 
 /** GET /healthz of a running server (the home page shows whether it is reachable). */
-export const HEALTHY = { status: 200, body: { status: 'ok' } };
+export const HEALTHY = respond('GET /healthz', 200, { status: 'ok' });
 
 /** An answer the server gives for a route that does not exist (yet) on it. */
-export const NOT_FOUND = {
+export const NOT_FOUND: Answer = {
   status: 404,
   body: { message: 'Not found', code: 'NOT_FOUND', statusCode: 404 },
 };
 
 /** The input bar's reads of a server without models or personas to offer. */
 export const NO_CHOICES = {
-  'GET /api/models': { status: 200, body: { offline: false, models: [] } },
-  'GET /api/personas': { status: 200, body: [] },
+  'GET /api/models': respond('GET /api/models', 200, { offline: false, models: [] }),
+  'GET /api/personas': respond('GET /api/personas', 200, []),
 };
 
 /** GET /api/conversations/{id} of a conversation without a title or persona. */
@@ -139,27 +192,24 @@ export const conversationRoutes = (...ids: string[]) =>
   Object.fromEntries(
     ids.map((conversationId, index) => [
       `GET /api/conversations/${conversationId}`,
-      {
-        status: 200,
-        body: {
-          id: index + 1,
-          title: null,
-          timestamp: '2026-01-01T00:00:00.000Z',
-          conversationId,
-          personaId: null,
-          createdAt: '2026-01-01T00:00:00.000Z',
-          updatedAt: '2026-01-01T00:00:00.000Z',
-        },
-      },
+      respond('GET /api/conversations/{id}', 200, {
+        id: index + 1,
+        title: null,
+        timestamp: '2026-01-01T00:00:00.000Z',
+        conversationId,
+        personaId: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }),
     ]),
   );
 
-export const GUEST = {
+export const GUEST: Answer = {
   status: 401,
   body: { message: 'Authentication required', code: 'AUTH_ERROR', statusCode: 401 },
 };
 
-export function userBody(overrides: Record<string, unknown> = {}) {
+export function userBody(overrides: Partial<PublicUser> = {}): PublicUser {
   return {
     id: 7,
     username: 'anna',
@@ -172,7 +222,7 @@ export function userBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function settingsBody(overrides: Record<string, unknown> = {}) {
+export function settingsBody(overrides: Partial<Settings> = {}): Settings {
   return {
     userId: 7,
     theme: 'dunkel',
@@ -189,8 +239,14 @@ export function settingsBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** GET /api/plans as the seeded server answers it (decision 080: cents, a year is ten months). */
-export function plansBody(provider: 'sandbox' | 'stripe' = 'sandbox') {
-  const plan = (id: string, name: string, rank: number, monthly: number, groups: string[]) => ({
+export function plansBody(provider: 'sandbox' | 'stripe' = 'sandbox'): PlanList {
+  const plan = (
+    id: Plan['id'],
+    name: string,
+    rank: number,
+    monthly: number,
+    groups: Plan['modelGroups'],
+  ) => ({
     id,
     name,
     rank,
@@ -216,7 +272,7 @@ export function plansBody(provider: 'sandbox' | 'stripe' = 'sandbox') {
 }
 
 /** A persona as GET /api/personas lists it: every field the server sends, translations null. */
-export function personaBody(fields: Record<string, unknown> & { id: number; name: string }) {
+export function personaBody(fields: Partial<Persona> & { id: number; name: string }): Persona {
   return {
     description: '',
     systemPrompt: '',
@@ -227,7 +283,10 @@ export function personaBody(fields: Record<string, unknown> & { id: number; name
     userId: null,
     language: 'en',
     createdAt: '2025-01-01T00:00:00.000Z',
-    ...Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])),
+    ...(Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<
+      TranslationField,
+      null
+    >),
     ...fields,
   };
 }

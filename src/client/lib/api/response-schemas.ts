@@ -12,7 +12,7 @@ export {
   SubscriptionSchema,
 } from '#shared/billing/billing-schemas.ts';
 export { CryptoPaymentSchema } from '#shared/billing/crypto-schemas.ts';
-export { MessageListSchema } from '#shared/chat/chat-schemas.ts';
+export { ChatStreamEventSchema, MessageListSchema } from '#shared/chat/chat-schemas.ts';
 export {
   ConversationListSchema,
   ConversationSchema,

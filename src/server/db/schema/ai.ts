@@ -9,11 +9,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { userRef, users } from './users.ts';
+import { at } from './columns.ts';
 
 /** Keyword answers served without calling a model (spec 02 §3). */
 export const aiPredefinedAnswers = pgTable('ai_predefined_answers', {
@@ -41,9 +39,7 @@ export const tokenUsage = pgTable(
   'token_usage',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     model: text('model').notNull(),
     conversationId: text('conversation_id'),
     inputTokens: integer('input_tokens').notNull().default(0),
@@ -66,9 +62,7 @@ export const tokenUsage = pgTable(
 export const tokenUsageDaily = pgTable(
   'token_usage_daily',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     day: date('day', { mode: 'string' }).notNull(),
     totalTokens: bigint('total_tokens', { mode: 'number' }).notNull().default(0),
   },

@@ -1,17 +1,6 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { userRef, users } from './users.ts';
+import { at } from './columns.ts';
 
 /** Plans and their prices in VAT-inclusive euro cents (spec 02 §3, decision 080); seeded. */
 export const subscriptionPlans = pgTable('subscription_plans', {
@@ -31,6 +20,18 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
+/** The plan a row is about (a contract, a purchase, a payment). */
+export const planRef = () =>
+  text('plan_id')
+    .notNull()
+    .references(() => subscriptionPlans.id);
+
+/** What a purchase costs: VAT-inclusive euro cents (decision 080) and the currency. */
+export const priceColumns = () => ({
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('EUR'),
+});
+
 /** A user's current contract, mirrored from its provider (decision 081: one row per user). */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -40,9 +41,7 @@ export const subscriptions = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
-    planId: text('plan_id')
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    planId: planRef(),
     /** month | year for card plans; null for a prepaid crypto term. */
     interval: text('interval'),
     /** active | past_due | canceled */
@@ -69,18 +68,13 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    planId: text('plan_id')
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    userId: userRef(),
+    planId: planRef(),
     interval: text('interval').notNull(),
     /** new | upgrade */
     kind: text('kind').notNull(),
     provider: text('provider').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('EUR'),
+    ...priceColumns(),
     /** open | completed | declined */
     status: text('status').notNull().default('open'),
     providerSessionId: text('provider_session_id'),
@@ -95,22 +89,17 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     provider: text('provider').notNull(),
     /** The provider's charge (or invoice) id: a payment is recorded once. */
     providerPaymentId: text('provider_payment_id').notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
     /** The provider's payment intent behind the charge: what a refund names. */
     paymentRef: text('payment_ref'),
-    planId: text('plan_id')
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    planId: planRef(),
     interval: text('interval'),
     durationMonths: integer('duration_months'),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('EUR'),
+    ...priceColumns(),
     /** card | sandbox | crypto */
     method: text('method').notNull(),
     /** paid | refunded | failed | pending */
@@ -143,9 +132,7 @@ export const receiptCounters = pgTable('receipt_counters', {
  */
 export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef(),
   planId: text('plan_id').notNull(),
   interval: text('interval').notNull(),
   /** active | canceled */

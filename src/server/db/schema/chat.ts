@@ -7,14 +7,12 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import { personas } from './personas.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 import { userFiles } from './files.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { at } from './columns.ts';
 
 /** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -24,9 +22,7 @@ export const conversations = pgTable(
   'conversations',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     title: text('title'),
     timestamp: at('timestamp').notNull().defaultNow(),
     conversationId: text('conversation_id').notNull().unique(),
@@ -45,9 +41,7 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     content: text('content').notNull(),
     isUserMessage: boolean('is_user_message').notNull(),
     timestamp: at('timestamp').notNull().defaultNow(),

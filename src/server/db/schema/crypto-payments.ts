@@ -1,34 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { subscriptionPlans } from './billing.ts';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { planRef, priceColumns } from './billing.ts';
+import { userRef, users } from './users.ts';
+import { at } from './columns.ts';
 
 /** A prepaid crypto term reported by its buyer and verified by an administrator (spec 02 §3, §4). */
 export const cryptoPayments = pgTable(
   'crypto_payments',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    planId: text('plan_id')
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    userId: userRef(),
+    planId: planRef(),
     durationMonths: integer('duration_months').notNull(),
-    /** The price in VAT-inclusive euro cents (decision 080). */
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('EUR'),
+    ...priceColumns(),
     /** BTC | ETH */
     coin: text('coin').notNull(),
     /** The coin amount to send, a decimal string whose last digits are the verification code. */

@@ -1,16 +1,13 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { userRef } from './users.ts';
+import { at } from './columns.ts';
 
 /** An uploaded file; filename is the server-generated storage name (spec 02 §3). */
 export const userFiles = pgTable(
   'user_files',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     filename: text('filename').notNull().unique(),
     originalFilename: text('original_filename').notNull(),
     fileSize: integer('file_size').notNull(),

@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userRef } from './users.ts';
+import { at } from './columns.ts';
 
 /**
  * `Idempotency-Key`s of `POST /api/chat` (issue 15 item 9, docs/decisions/066): a retry with the
@@ -9,9 +10,7 @@ import { users } from './users.ts';
 export const chatIdempotencyKeys = pgTable(
   'chat_idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     key: text('key').notNull(),
     /** SHA-256 of the request body: the same key with another body is refused. */
     requestHash: text('request_hash').notNull(),
@@ -20,7 +19,7 @@ export const chatIdempotencyKeys = pgTable(
     started: jsonb('started'),
     /** The terminal event (`done` or `error`) with its data, once the reply has ended. */
     outcome: jsonb('outcome'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),

@@ -1,6 +1,5 @@
-import { bigserial, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { at } from './columns.ts';
 
 /**
  * Every verified event a provider sent us (src/server/webhooks, decision 082): stored once per

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { at } from './columns.ts';
 
 /**
  * Background jobs (src/server/jobs, docs/decisions/070-jobs-layer.md). Taken with

@@ -1,7 +1,6 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { at } from './columns.ts';
 
 /**
  * Built-in personas have no owner (userId null) and a stable builtinKey used for seeding;

@@ -1,7 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { userRef } from './users.ts';
+import { at } from './columns.ts';
 
 /**
  * Append-only ledger of referral bonus messages (issue 11 item 4, decision 085): one row per
@@ -12,15 +11,11 @@ export const referralCredits = pgTable(
   {
     id: serial('id').primaryKey(),
     /** Who receives the messages. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     /** referee_welcome (+3 to the friend) | referrer_reward (+5 to the referrer) */
     reason: text('reason').notNull(),
     /** The referred friend the credit is for. */
-    referralUserId: integer('referral_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    referralUserId: userRef('referral_user_id'),
     messages: integer('messages').notNull(),
     /** YYYY-MM (UTC): the month whose cap of rewarded referrals it counts against. */
     month: text('month').notNull(),

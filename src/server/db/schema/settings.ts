@@ -1,6 +1,7 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { personas } from './personas.ts';
 import { users } from './users.ts';
+import { at } from './columns.ts';
 
 /** One settings row per user; defaults from spec 01-core §3 (theme: docs/decisions/002-default-theme.md). */
 export const settings = pgTable('settings', {
@@ -20,5 +21,5 @@ export const settings = pgTable('settings', {
     onDelete: 'set null',
   }),
   animationsEnabled: boolean('animations_enabled').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -6,12 +6,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { at } from './columns.ts';
 
 /** Stored user record (spec 01-core §3, 02 §3 user subscription fields). */
 export const users = pgTable(
@@ -52,6 +50,12 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   ],
 );
+
+/** A column naming a user (`user_id` unless named otherwise); the row goes with its user. */
+export const userRef = (name = 'user_id') =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 /**
  * Every login attempt (successful or not) and every server-side session.

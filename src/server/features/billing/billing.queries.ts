@@ -8,6 +8,7 @@ import {
 } from '#server/db/schema/billing.ts';
 import { users } from '#server/db/schema/users.ts';
 import { assignReceiptNumber } from './receipt.queries.ts';
+import { transitionStatus } from './status-transition.queries.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -85,19 +86,12 @@ export async function findCheckout(db: Executor, id: string) {
 }
 
 /** Moves a checkout on from `from`; null when another request did it first. */
-export async function transitionCheckout(
+export const transitionCheckout = (
   db: Executor,
   id: string,
   from: string,
   changes: Partial<typeof checkouts.$inferInsert>,
-) {
-  const rows = await db
-    .update(checkouts)
-    .set(changes)
-    .where(and(eq(checkouts.id, id), eq(checkouts.status, from)))
-    .returning();
-  return rows[0] ?? null;
-}
+) => transitionStatus(db, checkouts, id, from, changes);
 
 /**
  * Records a payment once per provider payment id; a paid one also replaces a failed try and gets

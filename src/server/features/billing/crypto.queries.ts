@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { cryptoPayments } from '#server/db/schema/crypto-payments.ts';
 import { users } from '#server/db/schema/users.ts';
+import { transitionStatus } from './status-transition.queries.ts';
 
 export type CryptoPaymentRow = typeof cryptoPayments.$inferSelect;
 
@@ -16,19 +17,12 @@ export async function findCryptoPayment(db: Executor, id: number) {
 }
 
 /** Moves a payment on from `from`; null when it was not in that state (another admin won). */
-export async function transitionCryptoPayment(
+export const transitionCryptoPayment = (
   db: Executor,
   id: number,
   from: string,
   changes: Partial<typeof cryptoPayments.$inferInsert>,
-) {
-  const rows = await db
-    .update(cryptoPayments)
-    .set(changes)
-    .where(and(eq(cryptoPayments.id, id), eq(cryptoPayments.status, from)))
-    .returning();
-  return rows[0] ?? null;
-}
+) => transitionStatus(db, cryptoPayments, id, from, changes);
 
 export async function isTxHashUsed(db: Executor, txHash: string) {
   const rows = await db

@@ -20,7 +20,7 @@ import {
   StopResponseSchema,
   type ChatReply,
 } from '#shared/chat/chat-schemas.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '#shared/chat/idempotency-key.ts';
+import { ChatRequestHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/chat/idempotency-key.ts';
 import { defineTitleJob } from './chat-title-job.ts';
 import { awaitReply, lastEventId, sendEventStream, wantsEventStream } from './chat-stream.ts';
 import type { ChatEngine } from './chat.service.ts';
@@ -88,7 +88,14 @@ export function registerChatRoutes(
 
   api.post(
     '/api/chat',
-    { ...user, schema: { body: ChatRequestSchema, response: TURN_RESPONSE } },
+    {
+      ...user,
+      schema: {
+        headers: ChatRequestHeadersSchema,
+        body: ChatRequestSchema,
+        response: TURN_RESPONSE,
+      },
+    },
     async (request, reply) => {
       const keyed = readKeyedRequest(request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
       return respond(

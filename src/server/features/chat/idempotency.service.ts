@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LiveGeneration } from '#server/realtime/live-generation.ts';
 import { isTerminal, ReplyEvents } from '#server/realtime/reply-events.ts';
 import type { ChatRequest, StreamEventName } from '#shared/chat/chat-schemas.ts';
-import { IdempotencyKeySchema } from '#shared/chat/idempotency-key.ts';
-import { AppError, conflict, invalid } from '#shared/errors/app-error.ts';
+import { AppError, conflict } from '#shared/errors/app-error.ts';
 import type { ChatEngine, ChatUser } from './chat.service.ts';
 import { findKey, recordKeyResult } from './idempotency.queries.ts';
 
@@ -25,15 +24,15 @@ export interface KeyedRequest {
 /** Thrown by the turn when an earlier request holds the key: the caller resumes that one. */
 export class KeyTaken extends Error {}
 
-/** The key and its body's fingerprint; undefined without the header, 400 when it is malformed. */
-export function readKeyedRequest(header: unknown, body: ChatRequest): KeyedRequest | undefined {
-  if (header === undefined) return undefined;
-  const parsed = IdempotencyKeySchema.safeParse(header);
-  if (!parsed.success) {
-    throw invalid('Invalid Idempotency-Key', {
-      'idempotency-key': parsed.error.issues.map((issue) => issue.message),
-    });
-  }
+/**
+ * The key and its body's fingerprint; undefined without the header. The route's headers schema
+ * (ChatRequestHeadersSchema) has already refused a malformed key with 400.
+ */
+export function readKeyedRequest(
+  key: string | undefined,
+  body: ChatRequest,
+): KeyedRequest | undefined {
+  if (key === undefined) return undefined;
   const fingerprint = JSON.stringify([
     body.message,
     body.conversationId?.trim() || null,
@@ -41,7 +40,7 @@ export function readKeyedRequest(header: unknown, body: ChatRequest): KeyedReque
     body.model ?? null,
     body.personaId ?? null,
   ]);
-  return { key: parsed.data, requestHash: createHash('sha256').update(fingerprint).digest('hex') };
+  return { key, requestHash: createHash('sha256').update(fingerprint).digest('hex') };
 }
 
 interface StartData {

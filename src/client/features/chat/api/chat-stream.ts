@@ -1,6 +1,11 @@
 import { readEvents } from '#client/lib/event-stream.ts';
-import { apiRequest, HttpError, type RequestOptions } from '#client/lib/http.ts';
-import type { ChatReply } from '#shared/chat/chat-schemas.ts';
+import {
+  apiRequest,
+  HttpError,
+  loadResponseSchemas,
+  type RequestOptions,
+} from '#client/lib/http.ts';
+import type { ChatReply, ChatStreamEvent } from '#shared/chat/chat-schemas.ts';
 import type { TurnRequest } from '../chat-items.ts';
 
 export interface StreamHandlers {
@@ -17,7 +22,8 @@ export const INVALID_REPLY_MESSAGE = 'Ungültige Antwort vom Server erhalten';
 /**
  * POST /api/chat as Server-Sent Events through the shared request helper (credentials, no-cache,
  * X-Requested-With). Resolves with the `done` reply; an `error` event or a non-2xx answer (for
- * example 429 QUOTA_EXCEEDED_ERROR before anything streams) rejects with an HttpError.
+ * example 429 QUOTA_EXCEEDED_ERROR before anything streams) rejects with an HttpError, an event
+ * that breaks the contract with the invalid-reply error.
  */
 export async function streamChat<Path extends TurnRequest['path']>(
   path: Path,
@@ -55,25 +61,24 @@ export async function followReply(
 /** Reads a reply's events up to `done`; an `error` event rejects with an HttpError. */
 async function readReply(response: Response, handlers: StreamHandlers): Promise<ChatReply> {
   if (!response.body) throw new Error(INVALID_REPLY_MESSAGE);
+  // zod and the shared schemas come with the first answer read, not with the chat's first load.
+  const schemas = loadResponseSchemas();
   for await (const { event, data, id } of readEvents(response.body)) {
-    if (id) handlers.onEventId?.(id);
-    const payload = JSON.parse(data) as Record<string, unknown>;
-    if (event === 'start') {
-      handlers.onStart?.(payload as { conversationId: string; userMessageId: number });
-    } else if (event === 'delta') {
-      handlers.onDelta?.(typeof payload.text === 'string' ? payload.text : '');
-    } else if (event === 'done') {
-      const reply = payload as unknown as ChatReply;
-      if (!reply.message) throw new Error(INVALID_REPLY_MESSAGE);
-      return reply;
-    } else if (event === 'error') {
-      const { statusCode, message, code, details } = payload as {
-        statusCode?: number;
-        message?: string;
-        code?: string;
-        details?: unknown;
-      };
-      throw new HttpError(statusCode ?? 500, message ?? '', code, details);
+    const { ChatStreamEventSchema } = await schemas;
+    let message: ChatStreamEvent;
+    try {
+      message = ChatStreamEventSchema.parse({ id, event, data: JSON.parse(data) as unknown });
+    } catch {
+      // An event that breaks the contract (not JSON, or not ChatStreamEventSchema): an invalid reply.
+      throw new Error(INVALID_REPLY_MESSAGE);
+    }
+    handlers.onEventId?.(message.id);
+    if (message.event === 'start') handlers.onStart?.(message.data);
+    else if (message.event === 'delta') handlers.onDelta?.(message.data.text);
+    else if (message.event === 'done') return message.data;
+    else {
+      const { statusCode, message: text, code, details } = message.data;
+      throw new HttpError(statusCode, text, code, details);
     }
   }
   throw new Error(INVALID_REPLY_MESSAGE);
