@@ -18,6 +18,10 @@ import { registerReferralRoutes } from '#server/features/referral/referral.route
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
+import { createSessionControl } from '#server/features/auth/session-control.ts';
+import { registerAdminDashboardRoutes } from '#server/features/admin-dashboard/admin-dashboard.routes.ts';
+import { registerAdminSecurityRoutes } from '#server/features/admin-security/admin-security.routes.ts';
+import { registerAdminUserRoutes } from '#server/features/admin-users/admin-users.routes.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
 import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
@@ -40,6 +44,7 @@ import { registerMaintenanceMode } from '#server/http/maintenance.ts';
 import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
 import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { createLiveConnections } from '#server/http/live-connections.ts';
 import { isApiRequest } from '#server/http/request-path.ts';
 import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
@@ -115,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { generations, pubsub } = realtime;
   const appSettings = await createAppSettings({ db: deps.database.db, pubsub, log: app.log });
   app.addHook('onClose', () => appSettings.close());
+  const liveConnections = await createLiveConnections(pubsub);
+  app.addHook('onClose', () => liveConnections.stop());
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,
@@ -126,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     generations,
     pubsub,
     appSettings,
+    sessions: createSessionControl(liveConnections),
   };
 
   registerErrorHandler(app);
@@ -134,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
   registerSessionResolver(app, ctx);
+  app.addHook('onRequest', liveConnections.track);
   registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
   registerMaintenanceMode(app, appSettings);
@@ -158,6 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReferralRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
   registerAdminSettingsRoutes(app, ctx);
+  registerAdminUserRoutes(app, ctx);
+  registerAdminSecurityRoutes(app, ctx);
+  registerAdminDashboardRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

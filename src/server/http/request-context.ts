@@ -5,6 +5,7 @@ import type { Env } from '#server/env.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
+import type { SessionControl } from '#server/ports/sessions.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   pubsub: PubSub;
   /** The administrator's run-time settings, current on every instance within 30 s. */
   appSettings: AppSettingsStore;
+  /** Ending sessions and their open streams (implemented by features/auth, used by admin). */
+  sessions: SessionControl;
 }
 
 declare module 'fastify' {

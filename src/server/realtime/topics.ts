@@ -11,3 +11,6 @@ export const instanceTopic = (instanceId: string) => `instance:${instanceId}`;
 
 /** An administrator changed the app settings: every instance reloads them (app-settings). */
 export const APP_SETTINGS_TOPIC = 'app-settings';
+
+/** Sessions ended by an administrator (revoke, suspend, delete): every instance closes their streams. */
+export const SESSIONS_ENDED_TOPIC = 'sessions-ended';
