@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
   registerSessionResolver(app, ctx);
-  app.addHook('onRequest', liveConnections.track);
+  app.addHook('onRequest', (request, reply) => liveConnections.track(request, reply));
   registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
   registerMaintenanceMode(app, appSettings);

@@ -57,20 +57,18 @@ describe('GET /api/admin/dashboard', () => {
 
     // The month's charges include a refunded one; last month's do not count.
     const lastMonth = new Date(monthStart.getTime() - DAY);
-    await t.db
-      .insert(payments)
-      .values([
-        payment(premium.id, 1, { amountCents: 999, createdAt: now }),
-        payment(old.id, 2, { amountCents: 2499, planId: 'expert', createdAt: now }),
-        payment(old.id, 3, {
-          amountCents: 999,
-          status: 'refunded',
-          refundedAt: now,
-          createdAt: now,
-        }),
-        payment(old.id, 4, { amountCents: 5000, createdAt: lastMonth }),
-        payment(old.id, 5, { amountCents: 777, status: 'failed', createdAt: now }),
-      ]);
+    await t.db.insert(payments).values([
+      payment(premium.id, 1, { amountCents: 999, createdAt: now }),
+      payment(old.id, 2, { amountCents: 2499, planId: 'expert', createdAt: now }),
+      payment(old.id, 3, {
+        amountCents: 999,
+        status: 'refunded',
+        refundedAt: now,
+        createdAt: now,
+      }),
+      payment(old.id, 4, { amountCents: 5000, createdAt: lastMonth }),
+      payment(old.id, 5, { amountCents: 777, status: 'failed', createdAt: now }),
+    ]);
 
     await t.db.insert(tokenUsage).values([
       { userId: old.id, model: 'gpt-4o', totalTokens: 100, cost: '0.100001', createdAt: now },

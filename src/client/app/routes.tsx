@@ -22,6 +22,10 @@ const FeatureLandingPage = lazy(
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
+const AdminDashboardScreen = lazy(() => import('#client/app/pages/admin-dashboard-screen.tsx'));
+const UsersPage = lazy(() => import('#client/features/admin-users/users-page.tsx'));
+const UserDetailPage = lazy(() => import('#client/features/admin-users/user-detail-page.tsx'));
+const SecurityPage = lazy(() => import('#client/features/admin-security/security-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -33,14 +37,15 @@ const area = (key: AreaKey) => <ComingSoonPage area={key} />;
  * An area whose screen has not been built yet keeps its coming-soon page.
  */
 const ADMIN_PAGES: Record<string, ReactNode> = {
-  '': area('admin'),
+  '': <AdminDashboardScreen />,
   performance: area('adminPerformance'),
-  users: area('adminUsers'),
+  users: <UsersPage />,
+  'users/:id': <UserDetailPage />,
   subscriptions: area('adminSubscriptions'),
   conversations: area('adminConversations'),
   'predefined-answers': area('adminPredefinedAnswers'),
   database: area('adminDatabase'),
-  security: area('adminSecurity'),
+  security: <SecurityPage />,
   'api-keys': area('adminApiKeys'),
   logs: area('adminLogs'),
   settings: area('adminSettings'),

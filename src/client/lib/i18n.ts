@@ -16,6 +16,9 @@ export const NAMESPACES = [
   'personas',
   'billing',
   'admin',
+  'adminUsers',
+  'adminSecurity',
+  'adminDashboard',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
