@@ -66,7 +66,7 @@ export default function DashboardPage({ areas }: { areas: DashboardArea[] }) {
     <section className="flex flex-col gap-4" aria-labelledby="admin-dashboard-title">
       <header>
         <h1 id="admin-dashboard-title" className="text-2xl font-bold">
-          {tAdmin('areas.dashboard')}
+          {t('title')}
         </h1>
         <p className="text-muted">{t('intro')}</p>
       </header>
