@@ -26,6 +26,10 @@ import { registerAdminTokenRoutes } from '#server/features/admin-tokens/admin-to
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
+import { createSessionControl } from '#server/features/auth/session-control.ts';
+import { registerAdminDashboardRoutes } from '#server/features/admin-dashboard/admin-dashboard.routes.ts';
+import { registerAdminSecurityRoutes } from '#server/features/admin-security/admin-security.routes.ts';
+import { registerAdminUserRoutes } from '#server/features/admin-users/admin-users.routes.ts';
 import { registerChatRoutes } from '#server/features/chat/chat.routes.ts';
 import { registerClientErrorRoutes } from '#server/features/client-errors/client-errors.routes.ts';
 import { registerConversationRoutes } from '#server/features/conversations/conversations.routes.ts';
@@ -49,6 +53,7 @@ import { registerMaintenanceMode } from '#server/http/maintenance.ts';
 import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
 import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { createLiveConnections } from '#server/http/live-connections.ts';
 import { isApiRequest } from '#server/http/request-path.ts';
 import { registerSecurityHeaders } from '#server/http/security-headers.ts';
 import { registerStaticClient } from '#server/http/static-client.ts';
@@ -134,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', () => providerCredentials.close());
+  const liveConnections = await createLiveConnections(pubsub);
+  app.addHook('onClose', () => liveConnections.stop());
   const ctx: AppContext = {
     env: deps.env,
     database: deps.database,
@@ -149,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logs: deps.logs ?? emptyServerLogs(deps.env),
     providerCredentials,
     providers: createAiProviders(() => providerCredentials.current()),
+    sessions: createSessionControl(liveConnections),
   };
 
   registerErrorHandler(app);
@@ -158,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
   registerSessionResolver(app, ctx);
   registerApiKeyResolver(app, ctx);
+  app.addHook('onRequest', (request, reply) => liveConnections.track(request, reply));
   registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
   registerMaintenanceMode(app, appSettings);
@@ -195,6 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerServerLogRoutes(app, ctx);
   registerAppConfigRoutes(app, ctx);
   registerAdminProviderKeyRoutes(app, ctx);
+  registerAdminUserRoutes(app, ctx);
+  registerAdminSecurityRoutes(app, ctx);
+  registerAdminDashboardRoutes(app, ctx);
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

@@ -3,8 +3,9 @@ import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { i18n, initI18n } from '#client/lib/i18n.ts';
 import { takeContractBreaks, takeUnhandledRequests } from './support/fake-server.ts';
 
-// jsdom has no matchMedia; the app asks it for theme and motion preferences.
-if (!('matchMedia' in window)) {
+// jsdom has no matchMedia (the name exists, undefined); the app asks it for theme and motion
+// preferences, and uPlot (admin charts) for the pixel ratio.
+if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     value: (query: string) => ({
       matches: false,
@@ -32,6 +33,33 @@ if (!('showModal' in HTMLDialogElement.prototype)) {
     close(this: HTMLDialogElement) {
       this.removeAttribute('open');
       this.dispatchEvent(new Event('close'));
+    },
+  });
+}
+
+// jsdom has no canvas; the admin charts (uPlot) draw on one. This context draws nothing.
+HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+  const context: Record<string | symbol, unknown> = { canvas: this };
+  return new Proxy(context, {
+    get: (target, key) =>
+      key in target ? target[key] : key === 'measureText' ? () => ({ width: 0 }) : () => {},
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+} as unknown as typeof HTMLCanvasElement.prototype.getContext;
+
+// Nor Path2D, which uPlot builds its paths with: one that records nothing.
+if (!('Path2D' in globalThis) || typeof globalThis.Path2D !== 'function') {
+  Object.defineProperty(globalThis, 'Path2D', {
+    configurable: true,
+    value: class Path2D {
+      constructor() {
+        return new Proxy(this, {
+          get: (target, key) => (key in target ? Reflect.get(target, key) : () => {}),
+        });
+      }
     },
   });
 }

@@ -37,7 +37,7 @@ test('an administrator opens the admin area from the sidebar', async ({ page }) 
   await expect(page.getByText('Angemeldet', { exact: true })).toBeVisible();
   await page.getByTestId('sidebar').getByRole('link', { name: 'Admin-Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin-Dashboard' })).toBeVisible();
-  await expect(page.getByText('Demnächst verfügbar')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Alle Bereiche' })).toBeVisible();
 });
 
 test('unknown paths show the not-found page; lazy pages load', async ({ page }) => {

@@ -476,6 +476,53 @@ const MATRIX: Record<string, Case> = {
     url: () => '/api/admin/provider-keys/anthropic',
     expect: { guest: 401, user: 403, other: 403, admin: 404 },
   },
+  // Admin users, security and dashboard (issue 12): the 'user' caller is the target.
+  'GET /api/admin/users': {
+    url: () => '/api/admin/users?q=user_&limit=5',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/users/:id': {
+    url: (f) => `/api/admin/users/${f.userId}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'PATCH /api/admin/users/:id': {
+    url: (f) => `/api/admin/users/${f.userId}`,
+    payload: () => ({ monthlyQuota: 200 }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/users/:id/suspend': {
+    url: (f) => `/api/admin/users/${f.userId}/suspend`,
+    payload: () => ({ reason: 'matrix' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/users/:id/unsuspend': {
+    url: (f) => `/api/admin/users/${f.userId}/unsuspend`,
+    expect: { guest: 401, user: 403, other: 403, admin: 409 },
+  },
+  'DELETE /api/admin/users/:id': {
+    url: (f) => `/api/admin/users/${f.userId}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 204 },
+  },
+  'GET /api/admin/security/logins': {
+    url: () => '/api/admin/security/logins?successful=false&limit=5',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/security/failed-logins': {
+    url: () => '/api/admin/security/failed-logins',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/admin/sessions': {
+    url: () => '/api/admin/sessions?limit=5',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/sessions/:id/revoke': {
+    url: () => '/api/admin/sessions/999999/revoke',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/admin/dashboard': {
+    url: () => '/api/admin/dashboard',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
 };
 
 let t: TestContext;

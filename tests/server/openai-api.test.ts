@@ -301,6 +301,24 @@ describe('who may call /api/v1', () => {
     expect((await errorOf(ask(client, 'Hi'))).status).toBe(401);
   });
 
+  it('stops a suspended owner’s keys at once, and takes them back after unsuspension', async () => {
+    const { user, client } = await expertWithKey();
+    const admin = await createSignedInUser(t.db, { isAdmin: true });
+    const adminCall = (action: 'suspend' | 'unsuspend') =>
+      api(t.app, {
+        method: 'POST',
+        url: `/api/admin/users/${user.id}/${action}`,
+        cookie: admin.cookie,
+        payload: action === 'suspend' ? { reason: 'API abuse' } : {},
+      });
+    expect((await adminCall('suspend')).statusCode).toBe(200);
+    const error = await errorOf(client.models.list());
+    expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(error.code).toBe('invalid_api_key');
+    expect((await adminCall('unsuspend')).statusCode).toBe(200);
+    expect((await client.models.list()).data.length).toBeGreaterThan(0);
+  });
+
   it('needs the scope of the route (403)', async () => {
     const reader = await expertWithKey(['models:read']);
     const error = await errorOf(ask(reader.client, 'Hi'));

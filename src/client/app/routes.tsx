@@ -48,6 +48,10 @@ const LogsPage = lazy(() => import('#client/features/admin-logs/logs-page.tsx'))
 const AdminSettingsPage = lazy(() => import('#client/features/admin-settings/settings-page.tsx'));
 const AdminApiKeysPage = lazy(() => import('#client/app/pages/admin/api-keys-page.tsx'));
 const AdminTokensPage = lazy(() => import('#client/features/admin-tokens/admin-tokens-page.tsx'));
+const AdminDashboardScreen = lazy(() => import('#client/app/pages/admin-dashboard-screen.tsx'));
+const UsersPage = lazy(() => import('#client/features/admin-users/users-page.tsx'));
+const UserDetailPage = lazy(() => import('#client/features/admin-users/user-detail-page.tsx'));
+const SecurityPage = lazy(() => import('#client/features/admin-security/security-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -59,14 +63,15 @@ const area = (key: AreaKey) => <ComingSoonPage area={key} />;
  * An area whose screen has not been built yet keeps its coming-soon page.
  */
 const ADMIN_PAGES: Record<string, ReactNode> = {
-  '': area('admin'),
+  '': <AdminDashboardScreen />,
   performance: <PerformancePage />,
-  users: area('adminUsers'),
+  users: <UsersPage />,
+  'users/:id': <UserDetailPage />,
   subscriptions: <AdminSubscriptionsPage />,
   conversations: <AdminConversationsPage />,
   'predefined-answers': <PredefinedAnswersPage />,
   database: area('adminDatabase'),
-  security: area('adminSecurity'),
+  security: <SecurityPage />,
   'api-keys': <AdminApiKeysPage />,
   logs: <LogsPage />,
   settings: <AdminSettingsPage />,

@@ -67,6 +67,18 @@ async function toHttpError(response: Response): Promise<HttpError> {
   return new HttpError(response.status, `${response.status} ${response.statusText}`.trim());
 }
 
+type UnauthenticatedListener = (path: string) => void;
+const unauthenticatedListeners = new Set<UnauthenticatedListener>();
+
+/**
+ * Hears every 401 except a refused login: the session has ended on the server (signed out
+ * elsewhere, revoked or suspended by an administrator). Returns the unsubscribe call.
+ */
+export function onUnauthenticated(listener: UnauthenticatedListener): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
 async function requestOnce(method: string, path: string, body: unknown, options: RequestOptions) {
   const controller = new AbortController();
   let timedOut = false;
@@ -98,6 +110,9 @@ async function requestOnce(method: string, path: string, body: unknown, options:
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: controller.signal,
     });
+    if (response.status === 401 && !path.startsWith('/api/login')) {
+      for (const listener of unauthenticatedListeners) listener(path);
+    }
     if (!response.ok) throw await toHttpError(response);
     return response;
   } catch (error) {

@@ -29,6 +29,9 @@ export const NAMESPACES = [
   'app-status',
   'apiKeys',
   'adminTokens',
+  'adminUsers',
+  'adminSecurity',
+  'adminDashboard',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

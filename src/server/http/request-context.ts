@@ -9,6 +9,7 @@ import type { Attachments } from '#server/ports/attachments.ts';
 import type { GenerationControl } from '#server/ports/generations.ts';
 import type { AppMetrics } from '#server/observability/metrics.ts';
 import type { ServerLogs } from '#server/observability/server-logs.ts';
+import type { SessionControl } from '#server/ports/sessions.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 
@@ -39,6 +40,8 @@ export interface AppContext {
   providerCredentials: ProviderCredentialsStore;
   /** The AI providers for the credentials in effect now (shared by chat and models). */
   providers: AiProviders;
+  /** Ending sessions and their open streams (implemented by features/auth, used by admin). */
+  sessions: SessionControl;
 }
 
 declare module 'fastify' {

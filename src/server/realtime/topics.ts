@@ -17,3 +17,6 @@ export const PROVIDER_CREDENTIALS_TOPIC = 'provider-credentials';
 
 /** An administrator changed the model catalogue: every instance drops its cached copy. */
 export const MODEL_CATALOGUE_TOPIC = 'model-catalogue';
+
+/** Sessions ended by an administrator (revoke, suspend, delete): every instance closes their streams. */
+export const SESSIONS_ENDED_TOPIC = 'sessions-ended';

@@ -8,6 +8,7 @@ import { Sidebar } from '#client/app/layout/sidebar.tsx';
 import { Starfield } from '#client/app/layout/starfield.tsx';
 import { useViewportHeight } from '#client/app/layout/use-viewport-height.ts';
 import { PageLoading } from '#client/app/page-loading.tsx';
+import { useSessionEnd } from '#client/app/use-session-end.ts';
 import { useUser } from '#client/lib/api/get-user.ts';
 import { useConversations, useConversationsRefresh } from '#client/lib/api/get-conversations.ts';
 import { useApplySettings, useSettings } from '#client/features/settings/use-settings.ts';
@@ -38,6 +39,7 @@ export function AppLayout() {
   const hasToasted = useHasToasted();
   useApplySettings();
   useViewportHeight();
+  useSessionEnd();
   // The chat route's content area takes the full height and does not scroll itself.
   const isChat = location.pathname === '/chat' || location.pathname.startsWith('/chat/');
   const dark =

@@ -51,7 +51,11 @@ export const tokenUsage = pgTable(
     errorMessage: text('error_message'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('token_usage_user_time_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('token_usage_user_time_idx').on(t.userId, t.createdAt),
+    // The admin dashboard's figures of today and the last 30 days, over all users.
+    index('token_usage_time_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -41,6 +41,14 @@ export const users = pgTable(
     verificationTokenExpiry: at('verification_token_expiry'),
     resetPasswordToken: text('reset_password_token'),
     resetPasswordTokenExpiry: at('reset_password_token_expiry'),
+    /**
+     * Set while an administrator has suspended the account (issue 12): no login, no session
+     * resolves, and API keys check the same column.
+     */
+    suspendedAt: at('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    /** Set when an administrator erased the account: the row stays, anonymised, for usage and payments. */
+    deletedAt: at('deleted_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -81,5 +89,7 @@ export const userSessions = pgTable(
   (t) => [
     index('user_sessions_user_idx').on(t.userId, t.loginTime),
     index('user_sessions_username_time_idx').on(t.attemptedUsername, t.loginTime),
+    // The admin login log and failed-login spikes (last 24 h) read by time.
+    index('user_sessions_time_idx').on(t.loginTime),
   ],
 );

@@ -7,13 +7,9 @@ import { findKeyOwner, touchKey, type KeyOwnerRow } from './api-keys.queries.ts'
 /** last_used_at is written at most this often, so a busy key does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-/**
- * Whether the key's owner may use the API at all. A suspended account's keys stop working
- * (issue #12, admin users area); the users table has no suspension yet, so every owner is active.
- * When suspension lands, this is the one place to check it (the key lookup selects the owner row).
- */
-export function isOwnerActive(_owner: KeyOwnerRow): boolean {
-  return true;
+/** A suspended or erased owner's keys stop working at once (decision 140). */
+export function isOwnerActive(owner: KeyOwnerRow): boolean {
+  return owner.suspendedAt === null && owner.deletedAt === null;
 }
 
 /** The key's owner when the key is known, not revoked, not expired and its owner active. */
@@ -30,6 +26,8 @@ export async function resolveApiKey(ctx: AppContext, key: string, now = new Date
     expiresAt: _expires,
     revokedAt: _revoked,
     lastUsedAt: _used,
+    suspendedAt: _suspended,
+    deletedAt: _deleted,
     ...owner
   } = row;
   return { apiKey: { id: keyId, scopes }, owner };

@@ -80,6 +80,8 @@ export interface KeyOwnerRow {
   subscriptionExpiry: Date | null;
   monthlyQuota: number;
   quotaUsed: number;
+  suspendedAt: Date | null;
+  deletedAt: Date | null;
 }
 
 /**
@@ -93,7 +95,7 @@ const KEY_OWNER = prepareStatement<KeyOwnerRow>(
           u.id, u.username, u.display_name as "displayName", u.email, u.avatar_url as "avatarUrl",
           u.is_admin as "isAdmin", u.subscription_tier as "subscriptionTier",
           u.subscription_expiry as "subscriptionExpiry", u.monthly_quota as "monthlyQuota",
-          u.quota_used as "quotaUsed"
+          u.quota_used as "quotaUsed", u.suspended_at as "suspendedAt", u.deleted_at as "deletedAt"
    from api_keys k
    join users u on u.id = k.user_id
    where k.key_hash = $1

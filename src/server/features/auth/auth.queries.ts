@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { settings } from '#server/db/schema/settings.ts';
 import { users } from '#server/db/schema/users.ts';
-import { sessionUserColumns } from './sessions.queries.ts';
+import { loginUserColumns, sessionUserColumns } from './sessions.queries.ts';
 
 /** Case-insensitive match, served by the lower(...) unique indexes. */
 const sameUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
@@ -10,7 +10,7 @@ const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})
 
 export async function findUserCredentials(db: Executor, username: string) {
   const [row] = await db
-    .select({ user: sessionUserColumns, passwordHash: users.password })
+    .select({ user: loginUserColumns, passwordHash: users.password })
     .from(users)
     .where(sameUsername(username))
     .limit(1);

@@ -2,7 +2,7 @@ import type { Database } from '#server/db/client.ts';
 import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
-import { conflict, unauthenticated } from '#shared/errors/app-error.ts';
+import { AppError, conflict, unauthenticated } from '#shared/errors/app-error.ts';
 import { hasActiveSubscription, isSubscriptionTier } from '#shared/plans/tiers.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
 import {
@@ -40,6 +40,13 @@ export function toPublicUser(user: SessionUser, now = new Date()): PublicUser {
     subscriptionTier: isSubscribed && isSubscriptionTier(storedTier) ? storedTier : 'free',
     subscriptionExpiry: user.subscriptionExpiry?.toISOString() ?? null,
   };
+}
+
+export const ACCOUNT_SUSPENDED = 'This account has been suspended. Please contact support.';
+
+/** 403 with `details.suspended`, so the web app can say it in the interface language. */
+function accountSuspended() {
+  return new AppError('PERMISSION_ERROR', 403, ACCOUNT_SUSPENDED, { suspended: true });
 }
 
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -135,6 +142,11 @@ export async function loginUser(
   }
 
   await throttle.recordSuccess(client.ipAddress, input.username);
+  // Told only to whoever knows the password; the attempt is in the login log as refused.
+  if (found.user.suspendedAt !== null) {
+    await insertFailedLogin(db, { ...attempt, userId: found.user.id });
+    throw accountSuspended();
+  }
   // A fresh token at every login: a token planted before sign-in never becomes valid.
   if (client.previousSessionId !== null) await endSession(db, client.previousSessionId);
   const session = await startSession(db, secret, {

@@ -16,6 +16,9 @@ export const sessionUserColumns = {
   quotaUsed: users.quotaUsed,
 };
 
+/** What a login needs besides the session user: whether an administrator suspended the account. */
+export const loginUserColumns = { ...sessionUserColumns, suspendedAt: users.suspendedAt };
+
 export interface LoginAttempt {
   userId: number | null;
   attemptedUsername: string;
@@ -59,7 +62,10 @@ interface LiveSessionRow {
   user: SessionUserRow;
 }
 
-/** Every API request runs it, so it is prepared (src/server/db/prepared.ts). */
+/**
+ * Every API request runs it, so it is prepared (src/server/db/prepared.ts). A suspended user's
+ * session never resolves, even one that escaped being ended (issue 12: suspend).
+ */
 const LIVE_SESSION = prepareStatement<
   Omit<LiveSessionRow, 'user'> & SessionUserRow & { id: number }
 >(
@@ -72,6 +78,7 @@ const LIVE_SESSION = prepareStatement<
    from user_sessions s
    join users u on u.id = s.user_id
    where s.session_token = $1 and s.logout_time is null and s.expires_at > $2::timestamptz
+     and u.suspended_at is null
    limit 1`,
 );
 
@@ -124,4 +131,26 @@ export async function replaceSessionToken(db: Executor, sessionId: number, token
     .where(and(eq(userSessions.id, sessionId), isNull(userSessions.logoutTime)))
     .returning({ rememberMe: userSessions.rememberMe, expiresAt: userSessions.expiresAt });
   return row;
+}
+
+/** Ends one session or every session of a user (admin revoke, suspend, delete); how many ended. */
+export async function closeTargetSessions(
+  db: Executor,
+  target: { sessionId: number } | { userId: number },
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(userSessions)
+    .set({ logoutTime: now, sessionToken: null })
+    .where(
+      and(
+        'sessionId' in target
+          ? eq(userSessions.id, target.sessionId)
+          : eq(userSessions.userId, target.userId),
+        isNull(userSessions.logoutTime),
+        eq(userSessions.successful, true),
+      ),
+    )
+    .returning({ id: userSessions.id });
+  return rows.length;
 }

@@ -21,6 +21,7 @@ export function authErrorText(error: Error, t: Translate, fallback: string): str
   const fields = (error.details ?? {}) as Record<string, unknown>;
   if (error.status === 401) return t('auth:error.invalidCredentials');
   if (error.status === 429) return t('auth:error.tooManyAttempts');
+  if (error.status === 403 && 'suspended' in fields) return t('auth:error.suspended');
   if (error.status === 409 && 'email' in fields) return t('auth:error.emailTaken');
   if (error.status === 409) return t('auth:error.usernameTaken');
   return error.message || fallback;
