@@ -4,20 +4,22 @@ import {
   createInstrumentedTestApp,
   type InstrumentedTestContext,
 } from '#tests/support/instrumented-app.ts';
+import { routeSchemasSource } from '#tests/support/route-schema-source.ts';
 import { api } from '#tests/support/test-app.ts';
 import { ROUTE_SCHEMAS } from '../client/support/route-schemas.ts';
 
 /**
  * The client tests' fake server answers only documented routes (issue 10): it reads them from
  * tests/client/support/openapi-routes.json, which must equal the routes of GET /api/openapi.json.
- * After adding or changing a route, regenerate the file with
+ * and its success answers from tests/client/support/route-schemas.ts; both are generated from the
+ * routes. After adding or changing a route, regenerate them with
  *   npx vitest run --project server-pglite tests/server/client-fake-contract.test.ts -u
- * and give the route its success answers in tests/client/support/route-schemas.ts.
  */
 const ROUTES_FILE = '../client/support/openapi-routes.json';
+const SCHEMAS_FILE = '../client/support/route-schemas.ts';
 const REGENERATE =
   'the API changed: run npx vitest run --project server-pglite ' +
-  'tests/server/client-fake-contract.test.ts -u, then update tests/client/support/route-schemas.ts';
+  'tests/server/client-fake-contract.test.ts -u';
 
 let t: InstrumentedTestContext;
 beforeAll(async () => (t = await createInstrumentedTestApp()));
@@ -37,6 +39,11 @@ describe('the routes the client fake may answer', () => {
       REGENERATE,
     );
     expect(Object.keys(ROUTE_SCHEMAS).sort(), REGENERATE).toEqual(routes);
+  });
+
+  it('answer with the very schemas the server declares, named as src/shared exports them', async () => {
+    const file = new URL(SCHEMAS_FILE, import.meta.url).pathname;
+    await expect(await routeSchemasSource(t.routes, file)).toMatchFileSnapshot(SCHEMAS_FILE, REGENERATE);
   });
 
   it('answer with the very schemas the server declares for each success status', () => {
