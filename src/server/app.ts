@@ -13,6 +13,7 @@ import { toLoggableError } from '#server/db/loggable-error.ts';
 import type { Env } from '#server/env.ts';
 import { registerAdminSettingsRoutes } from '#server/features/admin-settings/admin-settings.routes.ts';
 import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
+import { registerBackupRoutes } from '#server/features/backups/backups.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
 import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
@@ -36,7 +37,7 @@ import { frameworkErrors, registerErrorHandler } from '#server/http/error-handle
 import { registerGeneralRateLimit } from '#server/http/general-rate-limit.ts';
 import { registerHostCheck } from '#server/http/host-check.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
-import { registerMaintenanceMode } from '#server/http/maintenance.ts';
+import { createMaintenanceHold, registerMaintenanceMode } from '#server/http/maintenance.ts';
 import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
 import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered (the API contract tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** The time as scheduled work sees it (backups); tests pass a clock they move. */
+  clock?: () => Date;
 }
 
 /** Largest JSON body accepted; uploads have their own limit. */
@@ -136,7 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionResolver(app, ctx);
   registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
-  registerMaintenanceMode(app, appSettings);
+  // Held by a restore, which replaces the stored settings themselves (decision 151).
+  const maintenance = createMaintenanceHold();
+  registerMaintenanceMode(app, appSettings, maintenance);
   await registerOpenApi(app, SESSION_COOKIE);
 
   app.addHook('onSend', async (request, reply) => {
@@ -158,6 +163,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReferralRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
   registerAdminSettingsRoutes(app, ctx);
+  await registerBackupRoutes(app, ctx, {
+    maintenance,
+    clock: deps.clock ?? (() => new Date()),
+  });
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

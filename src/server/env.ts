@@ -103,6 +103,10 @@ export const EnvSchema = z
     CRYPTO_ETH_ADDRESS: optionalText,
     /** A CoinGecko-style simple-price endpoint for EUR rates of bitcoin and ethereum. */
     CRYPTO_RATES_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    /** Where backups are written (features/backups); default DATA_DIR/backups. */
+    BACKUP_DIR: optionalText,
+    /** Largest backup file an administrator may upload to restore. */
+    BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })

@@ -24,7 +24,7 @@ export async function createTestApp(
   /** Extra routes a test needs (registered before the app is ready). */
   beforeReady?: (app: FastifyInstance) => void,
   /** What a test observes from inside: a logger, every route as it is registered. */
-  observers: Pick<AppDeps, 'logger' | 'onRoute'> = {},
+  observers: Pick<AppDeps, 'logger' | 'onRoute' | 'clock'> = {},
 ): Promise<TestContext> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -44,6 +44,7 @@ export async function createTestApp(
     secret: TEST_SECRET,
     logger: observers.logger ?? false,
     ...(observers.onRoute ? { onRoute: observers.onRoute } : {}),
+    ...(observers.clock ? { clock: observers.clock } : {}),
   });
   beforeReady?.(app);
   await app.ready();
