@@ -22,6 +22,7 @@ const FeatureLandingPage = lazy(
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const AuditLogPage = lazy(() => import('#client/features/admin-audit/audit-log-page.tsx'));
+const DatabasePage = lazy(() => import('#client/features/admin-database/database-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -39,7 +40,7 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   subscriptions: area('adminSubscriptions'),
   conversations: area('adminConversations'),
   'predefined-answers': area('adminPredefinedAnswers'),
-  database: area('adminDatabase'),
+  database: <DatabasePage />,
   security: area('adminSecurity'),
   'api-keys': area('adminApiKeys'),
   logs: area('adminLogs'),

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'personas',
   'billing',
   'admin',
+  'adminDatabase',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

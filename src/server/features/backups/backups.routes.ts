@@ -43,6 +43,16 @@ const CursorKeySchema = z.number().int().positive();
 const ConfigParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const EmptyBodySchema = z.object({}).strict().optional();
 
+/** The upload's name as the client sent it (percent-encoded), for display only. */
+function fileNameOf(header: string | string[] | undefined) {
+  const raw = typeof header === 'string' ? header : 'upload';
+  try {
+    return decodeURIComponent(raw).slice(0, 200);
+  } catch {
+    return raw.slice(0, 200);
+  }
+}
+
 export interface BackupRouteOptions {
   maintenance: MaintenanceHold;
   clock: () => Date;
@@ -277,7 +287,7 @@ export async function registerBackupRoutes(
         if (request.headers['content-type'] !== 'application/octet-stream' || !request.body) {
           throw invalid('Send the backup file as application/octet-stream');
         }
-        const name = String(request.headers['x-file-name'] ?? 'upload').slice(0, 200);
+        const name = fileNameOf(request.headers['x-file-name']);
         const maxBytes = ctx.env.BACKUP_UPLOAD_MAX_MB * 1024 * 1024;
         return restore.checkUpload(actor, request.body as Readable, name, maxBytes);
       },
