@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import type {
 } from '#shared/admin/backups.ts';
 import { createSignedInUser, createUser } from '#tests/support/factories.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { TEST_DB } from '#tests/support/test-database.ts';
 import { until } from '#tests/support/until.ts';
 
 /**
@@ -77,13 +78,16 @@ async function checkRestore(id: number) {
   return response.json<RestoreCheck>();
 }
 
-/** Live rows per table, without the tables a backup run itself writes to. */
+/** Live rows per table. */
 const counts = async () => countTableRows(t.db);
+/** The backup taken by hand in the first test: kept 30 days, reused by the later ones. */
+let firstBackup: BackupHistoryItem;
 
 describe('a backup', () => {
   it('is written, verified, and restored into a scratch database gives the same row counts', async () => {
     await createUser(t.db, { username: 'counted_user' });
     const row = await backUpNow();
+    firstBackup = row;
     expect(row.size).toBeGreaterThan(0);
     expect(row.tableCount).toBeGreaterThan(5);
     expect(existsSync(path.join(backupDir, row.filename))).toBe(true);
@@ -145,7 +149,7 @@ describe('the scheduler', () => {
 describe('a download link', () => {
   it('downloads the file for five minutes, then is refused; a forged token never works', async () => {
     now = new Date();
-    const row = await backUpNow();
+    const row = firstBackup;
     const link = await asAdmin({
       method: 'POST',
       url: `/api/admin/backups/${row.id}/download-link`,
@@ -193,7 +197,7 @@ describe('a download link', () => {
 describe('a restore', () => {
   it('replaces the data in maintenance mode, keeps the audit log, and ends maintenance', async () => {
     now = new Date();
-    const row = await backUpNow();
+    const row = firstBackup;
     await createUser(t.db, { username: 'written_after_backup' });
     const check = await checkRestore(row.id);
     const auditBefore = await t.db.select({ id: adminAuditLog.id }).from(adminAuditLog);
@@ -284,5 +288,25 @@ describe('a restore', () => {
     const check = upload.json<RestoreCheck>();
     expect(check).toMatchObject({ backupId: null, filename: 'mine.backup' });
     expect(check.tables.find((table) => table.name === 'users')?.rows).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('on PostgreSQL', () => {
+  it('refuses to back up with a pg_dump older than the server, and says so', async () => {
+    const bin = await mkdtemp(path.join(tmpdir(), 'orbit-old-pg-dump-'));
+    await writeFile(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n');
+    await chmod(path.join(bin, 'pg_dump'), 0o755);
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}:${pathBefore}`;
+    try {
+      const response = await asAdmin({ method: 'POST', url: '/api/admin/backups', payload: {} });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ message: string }>().message).toMatch(
+        /^pg_dump 9 is older than the PostgreSQL server \(\d+\).*install postgresql-client-\d+/,
+      );
+    } finally {
+      process.env.PATH = pathBefore;
+      await rm(bin, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@
  * node-postgres, exactly as it talks to a PostgreSQL server.
  */
 import { existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -66,6 +66,7 @@ try {
     if (aside !== undefined) {
       await rm(aside, { recursive: true, force: true });
       await rename(dataDir!, aside);
+      await mkdir(dataDir!, { recursive: true });
     }
     try {
       db = await open(data);

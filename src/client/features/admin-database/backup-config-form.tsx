@@ -27,7 +27,10 @@ export function BackupConfigForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
     const [hour, minute] = text('time').split(':').map(Number);
     const parsed = BackupConfigInputSchema.safeParse({
       name: text('name'),

@@ -113,19 +113,12 @@ export async function listExpiredHistory(db: Executor, now: Date) {
     .where(and(lt(backupHistory.retainUntil, now), isNull(backupHistory.fileDeletedAt)));
 }
 
-export async function countFailedSince(db: Executor, since: Date) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(backupHistory)
-    .where(and(eq(backupHistory.status, 'failed'), gt(backupHistory.startedAt, since)));
-  return row?.count ?? 0;
-}
-
 // ---------------------------------------------------------------- restore
 
 /** Both drivers are node-postgres: a raw statement's answer has `rows`. */
 export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }
 
 /** Rows per table of the public schema, by name (a scratch database's, or the live one's). */

@@ -11,8 +11,9 @@ const TAR_MAGIC_OFFSET = 257;
  * thread of its own, and restored by replacing the live data directory (pglite-worker.ts).
  */
 export function createPgliteBackupEngine(database: DatabaseHandle): BackupEngine {
-  const { dump, restore } = database;
-  if (!dump || !restore) throw new Error('This database cannot be dumped');
+  if (!database.dump || !database.restore) throw new Error('This database cannot be dumped');
+  const dump = () => database.dump!();
+  const restore = (data: Blob) => database.restore!(data);
 
   const withScratch = async <T>(file: string, use: (scratch: DatabaseHandle) => Promise<T>) => {
     const scratch = await openDatabase({
