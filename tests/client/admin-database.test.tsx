@@ -71,7 +71,11 @@ describe('/admin/database', () => {
         return { status: 202, body: queued };
       },
       'POST /api/admin/backups/configs': (request) => {
-        const created: BackupConfig = { ...nightly, ...(request.body as Partial<BackupConfig>), id: 5 };
+        const created: BackupConfig = {
+          ...nightly,
+          ...(request.body as Partial<BackupConfig>),
+          id: 5,
+        };
         configs.push(created);
         return { status: 201, body: created };
       },

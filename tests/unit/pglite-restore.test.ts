@@ -8,12 +8,10 @@ import { openDatabase } from '#server/db/client.ts';
 const dir = await mkdtemp(path.join(tmpdir(), 'orbit-pglite-restore-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const names = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
-  (
-    (await db.execute(sql`select name from notes order by name`)) as unknown as {
-      rows: { name: string }[];
-    }
-  ).rows.map((row) => row.name);
+const names = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) => {
+  const result: unknown = await db.execute(sql`select name from notes order by name`);
+  return (result as { rows: { name: string }[] }).rows.map((row) => row.name);
+};
 
 /** A restore replaces an embedded database kept on disk, and the restored data is what persists. */
 it('replaces a PGlite data directory with a dump, on disk, through the same connection pool', async () => {
