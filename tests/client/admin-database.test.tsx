@@ -96,8 +96,17 @@ describe('/admin/database', () => {
     const schedules = await screen.findByRole('table', { name: 'Zeitpläne' });
     expect(within(schedules).getByText('Jeden Montag um 03:00 UTC')).toBeTruthy();
 
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed');
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.url.endsWith('/api/admin/backups?status=failed'))).toBe(
+        true,
+      ),
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
+
     await userEvent.click(screen.getByRole('button', { name: 'Jetzt sichern' }));
-    expect(await within(history).findByText('Läuft')).toBeTruthy();
+    const refreshed = await screen.findByRole('table', { name: 'Sicherungen' });
+    expect(await within(refreshed).findByText('Läuft')).toBeTruthy();
     expect(server.requests.some((r) => r.method === 'POST' && r.url === '/api/admin/backups')).toBe(
       true,
     );

@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import { notifyError, notifySuccess } from '#client/lib/notify.ts';
-import type { BackupHistoryItem } from '#shared/admin/backups.ts';
+import {
+  BACKUP_STATUSES,
+  type BackupHistoryItem,
+  type BackupStatus,
+} from '#shared/admin/backups.ts';
 import { useBackUpNow } from './api/back-up-now.ts';
 import { useBackups } from './api/get-backups.ts';
 import { useDownloadBackup } from './api/get-download-link.ts';
@@ -16,7 +20,8 @@ const REFRESH_MS = 2000;
 export function BackupHistorySection({ onRestore }: { onRestore: (backupId: number) => void }) {
   const { t } = useTranslation('adminDatabase');
   const language = currentLanguage();
-  const list = useBackups();
+  const [status, setStatus] = useState<BackupStatus | undefined>(undefined);
+  const list = useBackups(status);
   const backUpNow = useBackUpNow();
   const download = useDownloadBackup();
   const working = list.items.some(
@@ -116,6 +121,23 @@ export function BackupHistorySection({ onRestore }: { onRestore: (backupId: numb
           {t('backups.backUpNow')}
         </button>
       </div>
+      <label className="flex w-fit flex-col gap-1 text-sm">
+        {t('backups.status')}
+        <select
+          className="field-input"
+          value={status ?? ''}
+          onChange={(event) =>
+            setStatus((event.target.value || undefined) as BackupStatus | undefined)
+          }
+        >
+          <option value="">{t('backups.allStatuses')}</option>
+          {BACKUP_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`status.${value}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <PagedTable
         label={t('backups.title')}
         columns={columns}
