@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiUrl } from '#client/lib/api-base.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import { BackupDownloadLinkSchema } from '#shared/admin/backups.ts';
 
@@ -13,7 +14,8 @@ export function useDownloadBackup(
         await apiRequest('POST', `/api/admin/backups/${id}/download-link`, {}),
         () => BackupDownloadLinkSchema,
       ))!;
-      open(link.url);
+      // The native app's API lives on another origin (VITE_NATIVE_API_HOST).
+      open(apiUrl(link.url));
       return link;
     },
   });
