@@ -93,6 +93,9 @@ export const BackupHistoryQuerySchema = PageQuerySchema.extend({
 export type BackupHistoryQuery = z.infer<typeof BackupHistoryQuerySchema>;
 export const BackupHistoryPageSchema = pageSchema(BackupHistoryItemSchema);
 
+/** The body of an action that takes no input ('Back up now', a link, a check): `{}` or none. */
+export const EmptyBodySchema = z.object({}).strict().optional();
+
 export const BackupIdParamsSchema = z.object({ id: z.coerce.number().pipe(RowIdSchema) });
 
 /** A link that downloads one backup for a few minutes (decision 152). */

@@ -1,11 +1,7 @@
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor, withAudit } from '#server/audit/audit.ts';
-import { requireAdmin } from '#server/http/access.ts';
-import { contentDisposition } from '#server/http/content-disposition.ts';
+import { auditActor } from '#server/audit/audit.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { MaintenanceHold } from '#server/http/maintenance.ts';
 import type { AppContext } from '#server/http/request-context.ts';
@@ -13,45 +9,26 @@ import {
   BackupConfigInputSchema,
   BackupConfigPageSchema,
   BackupConfigSchema,
-  BackupDownloadLinkSchema,
-  BackupDownloadQuerySchema,
   BackupHistoryItemSchema,
   BackupHistoryPageSchema,
   BackupHistoryQuerySchema,
-  BackupIdParamsSchema,
-  RestoreCheckSchema,
-  RestoreRequestSchema,
-  RestoreResultSchema,
+  EmptyBodySchema,
 } from '#shared/admin/backups.ts';
-import { BinaryBodySchema, NoContentSchema } from '#shared/api/api-schemas.ts';
+import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import { PageQuerySchema } from '#shared/api/pagination.ts';
-import { conflict, forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
+import { registerBackupDownloadRoutes } from './backup-download.routes.ts';
 import { createBackupFiles } from './backup-files.ts';
 import { defineBackupJobs } from './backup-jobs.ts';
 import { createPgBackupEngine } from './pg-backup-engine.ts';
 import { createPgliteBackupEngine } from './pglite-backup-engine.ts';
-import { findHistory, listConfigs, listHistory } from './backups.queries.ts';
+import { listConfigs, listHistory } from './backups.queries.ts';
 import { toBackupConfig, toBackupHistoryItem } from './backups.mappers.ts';
 import { createBackupService, type BackupService } from './backups.service.ts';
 import { createRestoreService } from './restore.service.ts';
-import { createSignedToken, readSignedToken } from './signed-token.ts';
+import { registerRestoreRoutes } from './restore.routes.ts';
 
-/** A download link lives this long (decision 152). */
-export const DOWNLOAD_LINK_MINUTES = 5;
-const DOWNLOAD_PURPOSE = 'backup-download';
 const CursorKeySchema = z.number().int().positive();
 const ConfigParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const EmptyBodySchema = z.object({}).strict().optional();
-
-/** The upload's name as the client sent it (percent-encoded), for display only. */
-function fileNameOf(header: string | string[] | undefined) {
-  const raw = typeof header === 'string' ? header : 'upload';
-  try {
-    return decodeURIComponent(raw).slice(0, 200);
-  } catch {
-    return raw.slice(0, 200);
-  }
-}
 
 export interface BackupRouteOptions {
   maintenance: MaintenanceHold;
@@ -183,123 +160,6 @@ export async function registerBackupRoutes(
     },
   );
 
-  // ------------------------------------------------------------ download through a signed link
-  api.post(
-    '/api/admin/backups/:id/download-link',
-    {
-      config: admin,
-      schema: {
-        params: BackupIdParamsSchema,
-        body: EmptyBodySchema,
-        response: { 200: BackupDownloadLinkSchema },
-      },
-    },
-    async (request) => {
-      const actor = auditActor(request);
-      const { id } = request.params;
-      const row = await findHistory(ctx.db, id);
-      if (!row) throw notFound('Backup not found');
-      if (row.status !== 'verified' || row.fileDeletedAt) {
-        throw conflict('This backup has no file to download');
-      }
-      const expiresAt = new Date(clock().getTime() + DOWNLOAD_LINK_MINUTES * 60_000);
-      // Handing out a copy of all data is recorded like a change.
-      await withAudit(ctx.db, actor, 'backups.download', { type: 'backup', id }, async () => {});
-      const token = createSignedToken(
-        ctx.secret,
-        DOWNLOAD_PURPOSE,
-        { id, userId: actor.userId },
-        expiresAt,
-      );
-      return {
-        url: `/api/admin/backups/${id}/download?token=${encodeURIComponent(token)}`,
-        expiresAt: expiresAt.toISOString(),
-      };
-    },
-  );
-
-  api.get(
-    '/api/admin/backups/:id/download',
-    {
-      config: admin,
-      schema: {
-        params: BackupIdParamsSchema,
-        querystring: BackupDownloadQuerySchema,
-        response: {
-          200: {
-            description: 'The backup file',
-            content: { 'application/octet-stream': { schema: BinaryBodySchema } },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = requireAdmin(request);
-      const claims = readSignedToken(ctx.secret, DOWNLOAD_PURPOSE, request.query.token, clock());
-      if (!claims || claims.id !== request.params.id || claims.userId !== user.id) {
-        throw forbidden('This download link is not valid or has expired');
-      }
-      const row = await findHistory(ctx.db, request.params.id);
-      if (!row || row.fileDeletedAt) throw notFound('Backup not found');
-      const file = files.pathOf(row.filename);
-      const size = await files.sizeOf(file).catch(() => null);
-      if (size === null) throw notFound('Backup not found');
-      return reply
-        .type('application/octet-stream')
-        .header('content-length', size)
-        .header('content-disposition', contentDisposition('attachment', row.filename))
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
-    },
-  );
-
-  // ------------------------------------------------------------ restore: check, then confirm
-  api.post(
-    '/api/admin/backups/:id/restore-check',
-    {
-      config: admin,
-      schema: {
-        params: BackupIdParamsSchema,
-        body: EmptyBodySchema,
-        response: { 200: RestoreCheckSchema },
-      },
-    },
-    async (request) => restore.checkBackup(auditActor(request), request.params.id),
-  );
-
-  // An uploaded backup arrives as the raw body, streamed to disk (never held in memory).
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
-      done(null, payload),
-    );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/admin/backups/restore-check',
-      {
-        config: admin,
-        schema: {
-          description: 'The backup file as application/octet-stream; its name in X-File-Name.',
-          consumes: ['application/octet-stream'],
-          response: { 200: RestoreCheckSchema },
-        },
-      },
-      async (request) => {
-        const actor = auditActor(request);
-        if (request.headers['content-type'] !== 'application/octet-stream' || !request.body) {
-          throw invalid('Send the backup file as application/octet-stream');
-        }
-        const name = fileNameOf(request.headers['x-file-name']);
-        const maxBytes = ctx.env.BACKUP_UPLOAD_MAX_MB * 1024 * 1024;
-        return restore.checkUpload(actor, request.body as Readable, name, maxBytes);
-      },
-    );
-  });
-
-  api.post(
-    '/api/admin/backups/restore',
-    {
-      config: admin,
-      schema: { body: RestoreRequestSchema, response: { 200: RestoreResultSchema } },
-    },
-    async (request) => restore.restore(auditActor(request), request.body.checkToken),
-  );
+  registerBackupDownloadRoutes(app, ctx, { files, clock });
+  await registerRestoreRoutes(app, ctx, restore);
 }
