@@ -189,6 +189,20 @@ async function preparePostgres(databaseUrl) {
   }
 }
 
+/**
+ * Backups of PostgreSQL run pg_dump, pg_restore and psql (src/server/features/backups): Debian's
+ * postgresql-client, installed when missing.
+ */
+async function preparePgClient() {
+  if (hasCommand('pg_dump') && hasCommand('pg_restore') && hasCommand('psql')) return null;
+  log('pg_dump, pg_restore or psql not found');
+  const error = await aptInstall('postgresql-client');
+  if (error) return `the PostgreSQL client tools are missing and ${error}`;
+  return hasCommand('pg_dump')
+    ? null
+    : 'postgresql-client was installed but pg_dump is still missing';
+}
+
 // ---------------------------------------------------------------- Chromium
 
 async function prepareChromium() {
@@ -282,6 +296,9 @@ async function main() {
       fail(`PostgreSQL suites skipped: ${error}`);
       delete env.TEST_DATABASE_URL;
     }
+    const clientError = env.TEST_DATABASE_URL ? await preparePgClient() : null;
+    // Not counted here: the backup tests on PostgreSQL fail and say why.
+    if (clientError) log(`the PostgreSQL backup tests will fail: ${clientError}`);
   }
 
   // The server suites (on PGlite and on PostgreSQL) include the nginx deployment test.

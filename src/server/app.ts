@@ -17,6 +17,7 @@ import { registerAdminProviderKeyRoutes } from '#server/features/admin-provider-
 import { registerAdminSettingsRoutes } from '#server/features/admin-settings/admin-settings.routes.ts';
 import { registerAppConfigRoutes } from '#server/features/admin-settings/app-config.routes.ts';
 import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
+import { registerBackupRoutes } from '#server/features/backups/backups.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
 import { registerApiKeyResolver } from '#server/features/api-keys/api-key-auth.ts';
@@ -49,7 +50,7 @@ import { frameworkErrors, registerErrorHandler } from '#server/http/error-handle
 import { registerGeneralRateLimit } from '#server/http/general-rate-limit.ts';
 import { registerHostCheck } from '#server/http/host-check.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
-import { registerMaintenanceMode } from '#server/http/maintenance.ts';
+import { createMaintenanceHold, registerMaintenanceMode } from '#server/http/maintenance.ts';
 import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
 import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
 import type { AppContext } from '#server/http/request-context.ts';
@@ -82,6 +83,8 @@ export interface AppDeps {
   logs?: ServerLogs;
   /** Sees every route as it is registered (the API contract tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** The time as scheduled work sees it (backups); tests pass a clock they move. */
+  clock?: () => Date;
 }
 
 /** Largest JSON body accepted; uploads have their own limit. */
@@ -169,7 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply) => liveConnections.track(request, reply));
   registerGeneralRateLimit(app, ctx.rateLimits, deps.env.RATE_LIMIT_FACTOR);
   registerAccessControl(app);
-  registerMaintenanceMode(app, appSettings);
+  // Held by a restore, which replaces the stored settings themselves (decision 151).
+  const maintenance = createMaintenanceHold();
+  registerMaintenanceMode(app, appSettings, maintenance);
   await registerOpenApi(app, SESSION_COOKIE);
 
   app.addHook('onSend', async (request, reply) => {
@@ -207,6 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminUserRoutes(app, ctx);
   registerAdminSecurityRoutes(app, ctx);
   registerAdminDashboardRoutes(app, ctx);
+  await registerBackupRoutes(app, ctx, {
+    maintenance,
+    clock: deps.clock ?? (() => new Date()),
+  });
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
   registerApiReference(app);
 

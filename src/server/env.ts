@@ -124,6 +124,10 @@ export const EnvSchema = z
       .min(0, 'must be between 0 and 100')
       .max(100, 'must be between 0 and 100')
       .default(19),
+    /** Where backups are written (features/backups); default DATA_DIR/backups. */
+    BACKUP_DIR: optionalText,
+    /** Largest backup file an administrator may upload to restore. */
+    BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })

@@ -523,6 +523,65 @@ const MATRIX: Record<string, Case> = {
     url: () => '/api/admin/dashboard',
     expect: { guest: 401, user: 403, other: 403, admin: 200 },
   },
+  // Backups (issue 12 database): requests an administrator may make without starting a backup.
+  'GET /api/admin/backups/configs': {
+    url: () => '/api/admin/backups/configs',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/backups/configs': {
+    url: () => '/api/admin/backups/configs',
+    payload: () => ({
+      name: 'Matrix',
+      frequency: 'daily',
+      hour: 3,
+      minute: 0,
+      retentionDays: 7,
+      isActive: false,
+    }),
+    expect: { guest: 401, user: 403, other: 403, admin: 201 },
+  },
+  'PUT /api/admin/backups/configs/:id': {
+    url: () => '/api/admin/backups/configs/999999',
+    payload: () => ({ name: 'Matrix', frequency: 'daily', hour: 3, minute: 0, retentionDays: 7 }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/admin/backups/configs/:id': {
+    url: () => '/api/admin/backups/configs/999999',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/admin/backups': {
+    url: () => '/api/admin/backups?limit=5',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/admin/backups': {
+    url: () => '/api/admin/backups',
+    payload: () => ({ unexpected: true }),
+    expect: { guest: 401, user: 403, other: 403, admin: 400 },
+  },
+  'POST /api/admin/backups/:id/download-link': {
+    url: () => '/api/admin/backups/999999/download-link',
+    payload: () => ({}),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/admin/backups/:id/download': {
+    url: () => '/api/admin/backups/999999/download?token=forged.token',
+    expect: { guest: 401, user: 403, other: 403, admin: 403 },
+  },
+  'POST /api/admin/backups/:id/restore-check': {
+    url: () => '/api/admin/backups/999999/restore-check',
+    payload: () => ({}),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/admin/backups/restore-check': {
+    url: () => '/api/admin/backups/restore-check',
+    payload: () => ({}),
+    expect: { guest: 401, user: 403, other: 403, admin: 400 },
+  },
+  'POST /api/admin/backups/restore': {
+    url: () => '/api/admin/backups/restore',
+    payload: () => ({ checkToken: 'forged.token', confirm: true }),
+    expect: { guest: 401, user: 403, other: 403, admin: 400 },
+  },
 };
 
 let t: TestContext;

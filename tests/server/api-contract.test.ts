@@ -17,6 +17,7 @@ const WEB_APP_ROUTES = ['HEAD,GET /*', 'GET /'];
 const NO_JSON_BODY: Record<string, string> = {
   'POST /api/logout': 'takes nothing',
   'POST /api/files': 'multipart/form-data (documented in consumes)',
+  'POST /api/admin/backups/restore-check': 'the backup file as application/octet-stream',
 };
 
 interface RouteSchema {

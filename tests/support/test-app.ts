@@ -23,8 +23,8 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   /** Extra routes a test needs (registered before the app is ready). */
   beforeReady?: (app: FastifyInstance) => void,
-  /** What a test observes from inside: a logger (and its log store), every route registered. */
-  observers: Pick<AppDeps, 'logger' | 'logs' | 'onRoute'> = {},
+  /** What a test observes from inside: a logger (and its log store), every route registered, a clock. */
+  observers: Pick<AppDeps, 'logger' | 'logs' | 'onRoute' | 'clock'> = {},
 ): Promise<TestContext> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -45,6 +45,7 @@ export async function createTestApp(
     logger: observers.logger ?? false,
     ...(observers.logs ? { logs: observers.logs } : {}),
     ...(observers.onRoute ? { onRoute: observers.onRoute } : {}),
+    ...(observers.clock ? { clock: observers.clock } : {}),
   });
   beforeReady?.(app);
   await app.ready();

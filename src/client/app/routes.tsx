@@ -52,6 +52,7 @@ const AdminDashboardScreen = lazy(() => import('#client/app/pages/admin-dashboar
 const UsersPage = lazy(() => import('#client/features/admin-users/users-page.tsx'));
 const UserDetailPage = lazy(() => import('#client/features/admin-users/user-detail-page.tsx'));
 const SecurityPage = lazy(() => import('#client/features/admin-security/security-page.tsx'));
+const DatabasePage = lazy(() => import('#client/features/admin-database/database-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -70,7 +71,7 @@ const ADMIN_PAGES: Record<string, ReactNode> = {
   subscriptions: <AdminSubscriptionsPage />,
   conversations: <AdminConversationsPage />,
   'predefined-answers': <PredefinedAnswersPage />,
-  database: area('adminDatabase'),
+  database: <DatabasePage />,
   security: <SecurityPage />,
   'api-keys': <AdminApiKeysPage />,
   logs: <LogsPage />,

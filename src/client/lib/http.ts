@@ -95,9 +95,16 @@ async function requestOnce(method: string, path: string, body: unknown, options:
     'X-Requested-With': 'XMLHttpRequest',
     Accept: options.accept ?? 'application/json',
   };
-  // A FormData body (uploads) sets its own multipart Content-Type with the boundary.
+  // A FormData body (uploads) sets its own multipart Content-Type with the boundary; a File
+  // goes as it is, its name in X-File-Name (a backup to restore, which may be large).
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const isFile = typeof File !== 'undefined' && body instanceof File;
+  if (isFile) {
+    headers['Content-Type'] = 'application/octet-stream';
+    headers['X-File-Name'] = encodeURIComponent(body.name);
+  } else if (body !== undefined && !isForm) {
+    headers['Content-Type'] = 'application/json';
+  }
   if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
@@ -107,7 +114,7 @@ async function requestOnce(method: string, path: string, body: unknown, options:
       headers,
       credentials: 'include',
       cache: 'no-store',
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm || isFile ? body : JSON.stringify(body),
       signal: controller.signal,
     });
     if (response.status === 401 && !path.startsWith('/api/login')) {

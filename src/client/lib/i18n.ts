@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'adminUsers',
   'adminSecurity',
   'adminDashboard',
+  'adminDatabase',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

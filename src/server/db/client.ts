@@ -28,8 +28,12 @@ export interface DatabaseHandle {
    * connection to its thread, so `waiting` is its queue.
    */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: the server's URL (pg_dump and pg_restore connect to it; backups). */
+  url?: string;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
   dump?(): Promise<Blob>;
+  /** PGlite only: replaces the whole database with such a tarball (restoring a backup). */
+  restore?(dump: Blob): Promise<void>;
   /** PGlite only: resolves if its thread dies; the database is gone (pglite-thread.ts). */
   failed?: Promise<Error>;
 }
@@ -47,7 +51,10 @@ export type DatabaseOptions =
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
-    return openPostgres({ connectionString: options.databaseUrl, max: 10 });
+    return {
+      ...openPostgres({ connectionString: options.databaseUrl, max: 10 }),
+      url: options.databaseUrl,
+    };
   }
   return openPglite(options.dataDir, options.template);
 }
@@ -110,6 +117,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       await thread.close();
     },
     dump: () => thread.dump(),
+    restore: (dump) => thread.restore(dump),
     failed: thread.failed,
   };
 }

@@ -18,6 +18,8 @@ export interface PgliteThread {
   /** The thread itself, for diagnostics (its end is reported through `failed`). */
   worker: Worker;
   dump(): Promise<Blob>;
+  /** Replaces the database with a dumped data directory; connections are cut and reconnect. */
+  restore(dump: Blob): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,13 @@ export async function startPgliteThread(options: {
     dump: async () => {
       requireAlive();
       return new Blob([requireReply(await ask({ type: 'dump' }), 'dump').data]);
+    },
+    restore: async (dump) => {
+      requireAlive();
+      const data = await dump.arrayBuffer();
+      const reply = next();
+      worker.postMessage({ type: 'restore', data } satisfies PgliteWorkerRequest, [data]);
+      requireReply(await reply, 'restored');
     },
     close: async () => {
       if (closing) return;

@@ -4,6 +4,8 @@
  * measured 100+ ms stalls for a scan on the main thread). The main thread talks to it with
  * node-postgres, exactly as it talks to a PostgreSQL server.
  */
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,32 +18,84 @@ export interface PgliteWorkerData {
   socketPath: string;
 }
 
-export type PgliteWorkerRequest = { type: 'dump' } | { type: 'close' };
+export type PgliteWorkerRequest =
+  { type: 'dump' } | { type: 'restore'; data: ArrayBuffer } | { type: 'close' };
 export type PgliteWorkerReply =
   | { type: 'ready' }
   | { type: 'dump'; data: ArrayBuffer }
+  | { type: 'restored' }
   | { type: 'closed' }
   | { type: 'error'; message: string };
 
 const { dataDir, template, socketPath } = workerData as PgliteWorkerData;
 const port = parentPort!;
 
-try {
-  const db = await PGlite.create({
+const open = (load?: ArrayBuffer) =>
+  PGlite.create({
     // Extensions the migrations create (src/server/db/migrations).
     extensions: { pg_trgm },
     ...(dataDir === undefined ? {} : { dataDir }),
-    ...(template === undefined ? {} : { loadDataDir: new Blob([template]) }),
+    ...(load === undefined ? {} : { loadDataDir: new Blob([load]) }),
   });
-  const server = await servePgliteWire(db, socketPath);
-  const stopMaintenance = scheduleMaintenance(db, () => server.isIdle());
 
+/** Waits (at most `ms`) until no connection is inside a transaction: a cleaner snapshot. */
+async function whenIdle(isIdle: () => boolean, ms = 5000) {
+  for (const end = Date.now() + ms; !isIdle() && Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+try {
+  let db = await open(template);
+  let server = await servePgliteWire(db, socketPath);
+  let stopMaintenance = scheduleMaintenance(db, () => server.isIdle());
+  // In memory there is no directory to set aside: a dump taken before a restore stands in.
+  let previous: ArrayBuffer | undefined;
+
+  /**
+   * Replaces the whole database with a dumped data directory (a backup's restore, decision 151):
+   * the socket closes (node-postgres reconnects), the old data directory is set aside until the
+   * new one has started, and put back if it does not.
+   */
+  const restore = async (data: ArrayBuffer) => {
+    await whenIdle(() => server.isIdle());
+    stopMaintenance();
+    await server.close();
+    await db.close();
+    const aside = dataDir === undefined ? undefined : `${dataDir}.before-restore`;
+    if (aside !== undefined) {
+      await rm(aside, { recursive: true, force: true });
+      await rename(dataDir!, aside);
+      await mkdir(dataDir!, { recursive: true });
+    }
+    try {
+      db = await open(data);
+    } catch (error) {
+      if (aside !== undefined) {
+        await rm(dataDir!, { recursive: true, force: true });
+        await rename(aside, dataDir!);
+      }
+      db = await open(dataDir === undefined ? previous : undefined);
+      throw error;
+    } finally {
+      if (existsSync(socketPath)) await rm(socketPath, { force: true });
+      server = await servePgliteWire(db, socketPath);
+      stopMaintenance = scheduleMaintenance(db, () => server.isIdle());
+    }
+    if (aside !== undefined) await rm(aside, { recursive: true, force: true });
+  };
   const handle = async (request: PgliteWorkerRequest) => {
     try {
       if (request.type === 'dump') {
+        await whenIdle(() => server.isIdle());
         const blob = await db.dumpDataDir('none');
         const data = await blob.arrayBuffer();
         port.postMessage({ type: 'dump', data } satisfies PgliteWorkerReply, [data]);
+      } else if (request.type === 'restore') {
+        if (dataDir === undefined) previous = await (await db.dumpDataDir('none')).arrayBuffer();
+        await restore(request.data);
+        previous = undefined;
+        port.postMessage({ type: 'restored' } satisfies PgliteWorkerReply);
       } else {
         stopMaintenance();
         await server.close();

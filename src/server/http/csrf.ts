@@ -38,7 +38,7 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
         void reply.header('access-control-allow-methods', 'GET, POST, PATCH, PUT, DELETE');
         void reply.header(
           'access-control-allow-headers',
-          'Content-Type, X-Requested-With, Accept, Cache-Control, Pragma, Last-Event-ID, Idempotency-Key',
+          'Content-Type, X-Requested-With, Accept, Cache-Control, Pragma, Last-Event-ID, Idempotency-Key, X-File-Name',
         );
         void reply.header('access-control-max-age', '600');
         return reply.status(204).send();

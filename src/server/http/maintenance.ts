@@ -14,13 +14,43 @@ function staysOpen(request: FastifyRequest): boolean {
 }
 
 /**
+ * Maintenance held by this process, whatever the stored setting says: a restore replaces the
+ * settings table itself, so the stored value cannot be relied on while it runs (decision 151).
+ */
+export interface MaintenanceHold {
+  /** Holds maintenance mode on until the returned function is called. */
+  hold(): () => void;
+  isHeld(): boolean;
+}
+
+export function createMaintenanceHold(): MaintenanceHold {
+  let holders = 0;
+  return {
+    hold() {
+      holders++;
+      let released = false;
+      return () => {
+        if (!released) holders--;
+        released = true;
+      };
+    },
+    isHeld: () => holders > 0,
+  };
+}
+
+/**
  * Maintenance mode (the administrator's setting, or a restore in progress): the API answers 503
  * to everyone but administrators, so nothing is written while the data is being worked on.
  * Runs after the session resolver, so an administrator is known.
  */
-export function registerMaintenanceMode(app: FastifyInstance, settings: AppSettingsStore) {
+export function registerMaintenanceMode(
+  app: FastifyInstance,
+  settings: AppSettingsStore,
+  held: MaintenanceHold = createMaintenanceHold(),
+) {
   app.addHook('onRequest', async (request, reply) => {
-    if (!settings.current().maintenanceMode || !isApiRequest(request)) return;
+    const on = settings.current().maintenanceMode || held.isHeld();
+    if (!on || !isApiRequest(request)) return;
     if (request.user?.isAdmin || staysOpen(request)) return;
     void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     throw new AppError('SERVER_ERROR', 503, MAINTENANCE_MESSAGE);

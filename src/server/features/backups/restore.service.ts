@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppSettingsStore } from '#server/app-settings/app-settings.ts';
+import { recordAudit, withAudit, type AuditActor } from '#server/audit/audit.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import type { MaintenanceHold } from '#server/http/maintenance.ts';
+import type { RestoreCheck, RestoreResult } from '#shared/admin/backups.ts';
+import { AppError, conflict, invalid, notFound } from '#shared/errors/app-error.ts';
+import type { BackupEngine } from './backup-engine.ts';
+import type { BackupFiles } from './backup-files.ts';
+import {
+  carryOverAfterRestore,
+  countTableRows,
+  findHistory,
+  listAllHistory,
+  listAuditRowsAfter,
+} from './backups.queries.ts';
+import { createSignedToken, readSignedToken } from './signed-token.ts';
+
+/** How long a check stays valid for its confirmation. */
+export const RESTORE_CHECK_MINUTES = 30;
+const CHECK_PURPOSE = 'backup-restore-check';
+
+export interface RestoreServiceDeps {
+  database: DatabaseHandle;
+  engine: BackupEngine;
+  files: BackupFiles;
+  appSettings: AppSettingsStore;
+  maintenance: MaintenanceHold;
+  secret: string;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+interface CheckClaims {
+  /** The file's stored name; `upload` says which folder. */
+  file: string;
+  upload: boolean;
+  backupId: number | null;
+  /** The newest audit row inside the backup: later ones are carried over (decision 151). */
+  maxAuditId: number;
+  userId: number;
+}
+
+/**
+ * Restore (decision 151): a backup is first loaded into a scratch database and its rows counted;
+ * the administrator confirms with the signed check, and the live database is replaced while
+ * maintenance mode holds everyone else off. The audit log and the backup history are not rolled
+ * back with it.
+ */
+export function createRestoreService(deps: RestoreServiceDeps) {
+  const { database, engine, files, appSettings, maintenance, secret, clock, log } = deps;
+  const db = database.db;
+  let restoring = false;
+
+  const check = async (
+    actor: AuditActor,
+    source: { file: string; upload: boolean; backupId: number | null; filename: string },
+  ): Promise<RestoreCheck> => {
+    const path = source.upload ? files.uploadPathOf(source.file) : files.pathOf(source.file);
+    let inspected;
+    try {
+      inspected = await engine.inspect(path);
+    } catch (error) {
+      log.warn({ err: error }, 'a backup failed its restore check');
+      throw invalid(`This backup cannot be restored: ${(error as Error).message}`.slice(0, 1000));
+    }
+    const expiresAt = new Date(clock().getTime() + RESTORE_CHECK_MINUTES * 60_000);
+    const claims: CheckClaims = {
+      file: source.file,
+      upload: source.upload,
+      backupId: source.backupId,
+      maxAuditId: inspected.maxAuditId,
+      userId: actor.userId,
+    };
+    await withAudit(
+      db,
+      actor,
+      'backups.restore.check',
+      { type: 'backup', id: source.backupId },
+      async (_tx, record) => {
+        record.after = { filename: source.filename, tables: inspected.tables.length };
+      },
+    );
+    return {
+      checkToken: createSignedToken(secret, CHECK_PURPOSE, { ...claims }, expiresAt),
+      backupId: source.backupId,
+      filename: source.filename,
+      tables: inspected.tables,
+      expiresAt: expiresAt.toISOString(),
+    };
+  };
+
+  const checkBackup = async (actor: AuditActor, backupId: number) => {
+    const row = await findHistory(db, backupId);
+    if (!row) throw notFound('Backup not found');
+    if (row.status !== 'verified' || row.fileDeletedAt || !existsSync(files.pathOf(row.filename))) {
+      throw conflict('This backup has no verified file to restore');
+    }
+    if (row.format !== engine.format)
+      throw conflict(`This is a ${row.format} backup; this server runs ${engine.format}`);
+    return check(actor, { file: row.filename, upload: false, backupId, filename: row.filename });
+  };
+
+  /** Stores an uploaded file (at most `maxBytes`), then checks it like a backup of the history. */
+  const checkUpload = async (actor: AuditActor, body: Readable, name: string, maxBytes: number) => {
+    await files.ensureDirs();
+    const stored = `upload-${randomBytes(12).toString('hex')}.${engine.extension}`;
+    const path = files.uploadPathOf(stored);
+    let received = 0;
+    try {
+      await pipeline(
+        body,
+        async function* limit(source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            received += chunk.length;
+            if (received > maxBytes)
+              throw new AppError('VALIDATION_ERROR', 413, 'The backup file is too large');
+            yield chunk;
+          }
+        },
+        createWriteStream(path, { mode: 0o600 }),
+      );
+      if (received === 0) throw invalid('The upload is empty');
+      const head = Buffer.alloc(512);
+      const handle = await open(path);
+      await handle.read(head, 0, 512, 0).finally(() => handle.close());
+      if (!engine.recognises(head)) {
+        throw invalid(`This is not a backup of this server's database (${engine.format})`);
+      }
+      return await check(actor, { file: stored, upload: true, backupId: null, filename: name });
+    } catch (error) {
+      await files.remove(path);
+      throw error;
+    }
+  };
+
+  const restore = async (actor: AuditActor, checkToken: string): Promise<RestoreResult> => {
+    const claims = readSignedToken(
+      secret,
+      CHECK_PURPOSE,
+      checkToken,
+      clock(),
+    ) as CheckClaims | null;
+    if (!claims || claims.userId !== actor.userId) {
+      throw invalid('This check is not valid (expired or not yours): check the backup again');
+    }
+    const path = claims.upload ? files.uploadPathOf(claims.file) : files.pathOf(claims.file);
+    if (!existsSync(path)) throw notFound('The backup file is gone');
+    if (restoring) throw conflict('A restore is already running');
+    restoring = true;
+    const release = maintenance.hold();
+    const wasOn = appSettings.current().maintenanceMode;
+    try {
+      if (!wasOn) await appSettings.update(actor, { maintenanceMode: true });
+      const audit = await listAuditRowsAfter(db, claims.maxAuditId);
+      const history = await listAllHistory(db);
+      log.warn({ file: claims.file }, 'restoring a backup: the database is being replaced');
+      await engine.restore(path);
+      // A backup of an older version: its schema is brought up to this one.
+      await database.withMigrationLock(() => database.migrate());
+      await db.transaction(async (tx) => {
+        await carryOverAfterRestore(tx, audit, history);
+        await recordAudit(
+          tx,
+          actor,
+          'backups.restore',
+          { type: 'backup', id: claims.backupId },
+          {
+            after: { file: claims.upload ? 'upload' : claims.file },
+          },
+        );
+      });
+      log.warn('backup restored');
+      return { tables: await countTableRows(db), restoredAt: clock().toISOString() };
+    } finally {
+      // The restored settings are the backup's: maintenance goes back to what it was before.
+      await appSettings
+        .update(actor, { maintenanceMode: wasOn })
+        .catch((error: unknown) => log.error({ err: error }, 'ending maintenance mode failed'));
+      release();
+      restoring = false;
+      if (claims.upload) await files.remove(path);
+    }
+  };
+
+  return { checkBackup, checkUpload, restore, isRestoring: () => restoring };
+}
+export type RestoreService = ReturnType<typeof createRestoreService>;

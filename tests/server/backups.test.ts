@@ -1,0 +1,311 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog } from '#server/db/schema/admin.ts';
+import { users } from '#server/db/schema/users.ts';
+import { countTableRows } from '#server/features/backups/backups.queries.ts';
+import type {
+  BackupConfig,
+  BackupHistoryItem,
+  RestoreCheck,
+  RestoreResult,
+} from '#shared/admin/backups.ts';
+import { createSignedInUser, createUser } from '#tests/support/factories.ts';
+import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { TEST_DB } from '#tests/support/test-database.ts';
+import { until } from '#tests/support/until.ts';
+
+/**
+ * Backups and restore (issue 12 "database", decisions 150–152), on the database of this run:
+ * PGlite's data-directory dump, or pg_dump on PostgreSQL. The clock is the test's.
+ */
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+let backupDir: string;
+let now = new Date('2026-03-02T02:58:30Z');
+const clock = () => now;
+
+beforeAll(async () => {
+  backupDir = await mkdtemp(path.join(tmpdir(), 'orbit-backups-'));
+  t = await createTestApp({ BACKUP_DIR: backupDir }, undefined, { clock });
+  admin = await createSignedInUser(t.db, { isAdmin: true });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(backupDir, { recursive: true, force: true });
+});
+
+const asAdmin = (options: Parameters<typeof api>[1]) =>
+  api(t.app, { cookie: admin.cookie, ...options });
+
+async function history() {
+  const response = await asAdmin({ method: 'GET', url: '/api/admin/backups?limit=100' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ items: BackupHistoryItem[] }>().items;
+}
+
+/** Waits until backup `id` is no longer running. */
+async function finished(id: number) {
+  const rows = await until(
+    history,
+    (items) =>
+      items.some(
+        (item) => item.id === id && item.status !== 'running' && item.status !== 'succeeded',
+      ),
+    { attempts: 600, everyMs: 50 },
+  );
+  return rows.find((item) => item.id === id)!;
+}
+
+async function backUpNow() {
+  const response = await asAdmin({ method: 'POST', url: '/api/admin/backups', payload: {} });
+  expect(response.statusCode, response.body).toBe(202);
+  const row = await finished(response.json<BackupHistoryItem>().id);
+  expect(row, row.errorMessage ?? '').toMatchObject({ status: 'verified', isAutomatic: false });
+  return row;
+}
+
+async function checkRestore(id: number) {
+  const response = await asAdmin({
+    method: 'POST',
+    url: `/api/admin/backups/${id}/restore-check`,
+    payload: {},
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<RestoreCheck>();
+}
+
+/** Live rows per table. */
+const counts = async () => countTableRows(t.db);
+/** The backup taken by hand in the first test: kept 30 days, reused by the later ones. */
+let firstBackup: BackupHistoryItem;
+
+describe('a backup', () => {
+  it('is written, verified, and restored into a scratch database gives the same row counts', async () => {
+    await createUser(t.db, { username: 'counted_user' });
+    const row = await backUpNow();
+    firstBackup = row;
+    expect(row.size).toBeGreaterThan(0);
+    expect(row.tableCount).toBeGreaterThan(5);
+    expect(existsSync(path.join(backupDir, row.filename))).toBe(true);
+    const live = await counts();
+
+    const check = await checkRestore(row.id);
+    expect(check.tables).toEqual(live);
+    expect(check.tables.find((table) => table.name === 'users')?.rows).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the scheduler', () => {
+  it('runs a scheduled backup at its minute, once', async () => {
+    now = new Date('2026-03-02T02:58:30Z');
+    const created = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/configs',
+      payload: { name: 'Nightly', frequency: 'daily', hour: 3, minute: 0, retentionDays: 7 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const config = created.json<BackupConfig>();
+    expect(config.nextRun).toBe('2026-03-02T03:00:00.000Z');
+    const before = (await history()).length;
+
+    now = new Date('2026-03-02T02:59:59Z');
+    await t.app.backups.tick();
+    expect(await history()).toHaveLength(before);
+
+    now = new Date('2026-03-02T03:00:00Z');
+    await Promise.all([t.app.backups.tick(), t.app.backups.tick()]);
+    const scheduled = (await history()).filter((item) => item.isAutomatic);
+    expect(scheduled).toHaveLength(1);
+    const done = await finished(scheduled[0]!.id);
+    expect(done.status, done.errorMessage ?? '').toBe('verified');
+    expect(done.retainUntil).toBe(new Date(now.getTime() + 7 * 86_400_000).toISOString());
+
+    const configs = await asAdmin({ method: 'GET', url: '/api/admin/backups/configs' });
+    expect(configs.json<{ items: BackupConfig[] }>().items[0]).toMatchObject({
+      lastRun: '2026-03-02T03:00:00.000Z',
+      nextRun: '2026-03-03T03:00:00.000Z',
+    });
+  });
+
+  it('deletes files past their retention and marks their rows', async () => {
+    const rows = (await history()).filter((item) => item.status === 'verified');
+    const scheduled = rows.find((item) => item.isAutomatic)!;
+    const manual = rows.find((item) => !item.isAutomatic)!;
+    now = new Date(new Date(scheduled.retainUntil!).getTime() + 60_000);
+    await t.app.backups.tick();
+    const after = await history();
+    expect(after.find((item) => item.id === scheduled.id)?.fileDeletedAt).toBe(now.toISOString());
+    expect(existsSync(path.join(backupDir, scheduled.filename))).toBe(false);
+    // A backup taken by hand is kept 30 days.
+    expect(after.find((item) => item.id === manual.id)?.fileDeletedAt).toBeNull();
+    expect(existsSync(path.join(backupDir, manual.filename))).toBe(true);
+  });
+});
+
+describe('a download link', () => {
+  it('downloads the file for five minutes, then is refused; a forged token never works', async () => {
+    // The clock stays within the first backup's 30 days: a periodic tick may run with it any time.
+    const row = firstBackup;
+    const link = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/backups/${row.id}/download-link`,
+      payload: {},
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const { url } = link.json<{ url: string }>();
+    expect(url).toMatch(/\?token=/);
+
+    const download = await asAdmin({ method: 'GET', url });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(row.size);
+    expect(download.headers['content-disposition']).toContain(row.filename);
+
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    const [body, signature] = token.split('.');
+    const forgedBody = Buffer.from(
+      JSON.stringify({ id: row.id, userId: admin.user.id, exp: Date.now() + 3_600_000 }),
+    ).toString('base64url');
+    for (const forged of [
+      `${forgedBody}.${signature}`,
+      `${body}.${'A'.repeat(signature!.length)}`,
+      'x',
+    ]) {
+      const refused = await asAdmin({
+        method: 'GET',
+        url: `/api/admin/backups/${row.id}/download?token=${encodeURIComponent(forged)}`,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    // Another backup's id with this token: refused.
+    const other = await asAdmin({
+      method: 'GET',
+      url: url.replace(`/backups/${row.id}/`, `/backups/${row.id + 1000}/`),
+    });
+    expect(other.statusCode).toBe(403);
+
+    now = new Date(now.getTime() + 5 * 60_000 + 1000);
+    const expired = await asAdmin({ method: 'GET', url });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ code: 'PERMISSION_ERROR' });
+  });
+});
+
+describe('a restore', () => {
+  it('replaces the data in maintenance mode, keeps the audit log, and ends maintenance', async () => {
+    const row = firstBackup;
+    await createUser(t.db, { username: 'written_after_backup' });
+    const check = await checkRestore(row.id);
+    const auditBefore = await t.db.select({ id: adminAuditLog.id }).from(adminAuditLog);
+
+    // Maintenance is on while the restore runs: a user is turned away meanwhile.
+    const user = await createSignedInUser(t.db);
+    const seen: number[] = [];
+    let restoring = true;
+    const probe = (async () => {
+      while (restoring) {
+        const response = await api(t.app, {
+          method: 'GET',
+          url: '/api/conversations',
+          cookie: user.cookie,
+        });
+        seen.push(response.statusCode);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const restored = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore',
+      payload: { checkToken: check.checkToken, confirm: true },
+    });
+    restoring = false;
+    await probe;
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(
+      restored.json<RestoreResult>().tables.find((table) => table.name === 'users')?.rows,
+    ).toBe(check.tables.find((table) => table.name === 'users')?.rows);
+    expect(seen).toContain(503);
+
+    // The row written after the backup is gone; maintenance is off again.
+    const gone = await t.db.select().from(users).where(eq(users.username, 'written_after_backup'));
+    expect(gone).toEqual([]);
+    const settings = await asAdmin({ method: 'GET', url: '/api/admin/settings' });
+    expect(settings.json()).toMatchObject({ maintenanceMode: false });
+
+    // The audit log is not rolled back: every earlier row is there, and the restore is recorded.
+    const auditAfter = await t.db
+      .select({ id: adminAuditLog.id, action: adminAuditLog.action })
+      .from(adminAuditLog);
+    const ids = new Set(auditAfter.map((entry) => entry.id));
+    expect(auditBefore.filter((entry) => !ids.has(entry.id))).toEqual([]);
+    expect(auditAfter.map((entry) => entry.action)).toContain('backups.restore');
+    // The history of backups is not rolled back either, and new rows continue after it.
+    expect((await history()).some((item) => item.id === row.id && item.status === 'verified')).toBe(
+      true,
+    );
+    await t.db.execute(sql`select 1`);
+    const next = await backUpNow();
+    expect(next.id).toBeGreaterThan(row.id);
+  });
+
+  it('refuses a check token that is forged or expired, and an upload that is no backup', async () => {
+    const forged = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore',
+      payload: { checkToken: 'e30.AAAA', confirm: true },
+    });
+    expect(forged.statusCode).toBe(400);
+    const upload = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore-check',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('not a backup at all'.repeat(40)),
+    });
+    expect(upload.statusCode, upload.body).toBe(400);
+  });
+
+  it('checks an uploaded backup file like one of the history', async () => {
+    const row = (await history()).find(
+      (item) => item.status === 'verified' && !item.fileDeletedAt,
+    )!;
+    const link = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/backups/${row.id}/download-link`,
+      payload: {},
+    });
+    const file = await asAdmin({ method: 'GET', url: link.json<{ url: string }>().url });
+    const upload = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore-check',
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'mine.backup' },
+      payload: file.rawPayload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const check = upload.json<RestoreCheck>();
+    expect(check).toMatchObject({ backupId: null, filename: 'mine.backup' });
+    expect(check.tables.find((table) => table.name === 'users')?.rows).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('on PostgreSQL', () => {
+  it('refuses to back up with a pg_dump older than the server, and says so', async () => {
+    const bin = await mkdtemp(path.join(tmpdir(), 'orbit-old-pg-dump-'));
+    await writeFile(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n');
+    await chmod(path.join(bin, 'pg_dump'), 0o755);
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}:${pathBefore}`;
+    try {
+      const response = await asAdmin({ method: 'POST', url: '/api/admin/backups', payload: {} });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ message: string }>().message).toMatch(
+        /^pg_dump 9 is older than the PostgreSQL server \(\d+\).*install postgresql-client-\d+/,
+      );
+    } finally {
+      process.env.PATH = pathBefore;
+      await rm(bin, { recursive: true, force: true });
+    }
+  });
+});
