@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { TextBodySchema } from '#shared/api/api-schemas.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { PerformanceSchema } from '#shared/admin/performance-schemas.ts';
 import { notFound, unauthenticated } from '#shared/errors/app-error.ts';
@@ -36,7 +36,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
         response: {
           200: {
             description: 'Prometheus text exposition format',
-            content: { 'text/plain': { schema: z.string() } },
+            content: { 'text/plain': { schema: TextBodySchema } },
           },
         },
       },
