@@ -192,6 +192,8 @@ describe('/admin/api-keys', () => {
           ],
         },
       }),
+      // The page also lists users' personal keys (admin-tokens feature).
+      'GET /api/admin/api-keys': { status: 200, body: { items: [], nextCursor: null } },
       'PUT /api/admin/provider-keys/openai': () => {
         openai = status('openai', {
           apiKey: { configured: true, source: 'admin', last4: '9876' },

@@ -1,3 +1,4 @@
+import { APP_SETTING_DEFAULTS } from '#shared/admin/app-settings.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +32,7 @@ function adminServer(access: boolean) {
     'GET /api/conversations': { status: 200, body: [] },
     'GET /api/admin/settings': {
       status: 200,
-      body: { registrationOpen: true, maintenanceMode: false, adminConversationAccess: access },
+      body: { ...APP_SETTING_DEFAULTS, adminConversationAccess: access },
     },
     'GET /api/admin/conversations': (request) => {
       const url = new URL(request.url, 'http://localhost');

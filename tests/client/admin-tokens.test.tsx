@@ -94,6 +94,8 @@ describe('admin tokens area (issue #12)', () => {
       username: 'bert',
     });
     const { requests } = server({
+      // The page also shows the provider keys (admin-provider-keys feature).
+      'GET /api/admin/provider-keys': { status: 200, body: { providers: [] } },
       'GET /api/admin/api-keys': () => ({
         status: 200,
         body: { items: [key()], nextCursor: null },
