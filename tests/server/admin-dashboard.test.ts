@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientErrors, tokenUsage } from '#server/db/schema/ai.ts';
+import { backupHistory } from '#server/db/schema/backups.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { cryptoPayments } from '#server/db/schema/crypto-payments.ts';
 import { users, userSessions } from '#server/db/schema/users.ts';
@@ -102,6 +103,12 @@ describe('GET /api/admin/dashboard', () => {
       { message: 'boom', createdAt: ago(60_000) },
       { message: 'old boom', createdAt: ago(2 * DAY) },
     ]);
+    // One failed backup this week counts; an older failure and a good backup do not.
+    await t.db.insert(backupHistory).values([
+      { filename: 'a.dump', format: 'postgres', status: 'failed', startedAt: ago(DAY) },
+      { filename: 'b.dump', format: 'postgres', status: 'failed', startedAt: ago(9 * DAY) },
+      { filename: 'c.dump', format: 'postgres', status: 'verified', startedAt: ago(DAY) },
+    ]);
 
     const response = await api(t.app, {
       method: 'GET',
@@ -133,7 +140,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(dashboard.dailyTokens.reduce((sum, day) => sum + day.tokens, 0)).toBe(1150);
     expect(dashboard.pendingCryptoPayments).toBe(2);
     expect(dashboard.clientErrorsLast24Hours).toBe(1);
-    expect('failedBackups' in dashboard).toBe(false);
+    expect(dashboard.failedBackups).toBe(1);
 
     // Suspended users stay counted; erasing one takes it out.
     await t.db.update(users).set({ deletedAt: now }).where(eq(users.id, suspended.id));

@@ -1,4 +1,5 @@
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { backupHistory } from '#server/db/schema/backups.ts';
 import type { Executor } from '#server/db/client.ts';
 import { clientErrors, tokenUsage, tokenUsageDaily } from '#server/db/schema/ai.ts';
 import { payments } from '#server/db/schema/billing.ts';
@@ -100,4 +101,13 @@ export async function countClientErrors(db: Executor, since: Date) {
     .from(clientErrors)
     .where(gte(clientErrors.createdAt, since));
   return row!.errors;
+}
+
+/** Backups that failed since `since` (the database area shows why). */
+export async function countFailedBackups(db: Executor, since: Date) {
+  const [row] = await db
+    .select({ failed: count })
+    .from(backupHistory)
+    .where(and(eq(backupHistory.status, 'failed'), gte(backupHistory.startedAt, since)));
+  return row!.failed;
 }

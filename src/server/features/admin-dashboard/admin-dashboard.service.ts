@@ -4,6 +4,7 @@ import {
   countActiveTiers,
   countActiveUsers,
   countClientErrors,
+  countFailedBackups,
   countPendingCrypto,
   countUsers,
   dailyTokens,
@@ -19,24 +20,35 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 /**
  * GET /api/admin/dashboard (issue 12 "dashboard"). Days and months are UTC, like the quotas.
  * Money stays integer cents, costs stay decimal strings from the database (never a float).
- * Failed backups are left out until the backups feature exists (the field is optional).
+ * Failed backups count the last 7 days.
  */
 export async function readDashboard(db: Database, now = new Date()): Promise<Dashboard> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const chartFrom = today - (CHART_DAYS - 1) * DAY;
-  const [users, active, tiers, revenue, usageToday, usage30, days, pendingCrypto, clientErrors] =
-    await Promise.all([
-      countUsers(db, new Date(now.getTime() - 7 * DAY)),
-      countActiveUsers(db, new Date(now.getTime() - DAY)),
-      countActiveTiers(db, now),
-      sumRevenue(db, monthStart),
-      sumUsage(db, new Date(today)),
-      sumUsage(db, new Date(now.getTime() - 30 * DAY)),
-      dailyTokens(db, dayOf(chartFrom)),
-      countPendingCrypto(db),
-      countClientErrors(db, new Date(now.getTime() - DAY)),
-    ]);
+  const [
+    users,
+    active,
+    tiers,
+    revenue,
+    usageToday,
+    usage30,
+    days,
+    pendingCrypto,
+    clientErrors,
+    failedBackups,
+  ] = await Promise.all([
+    countUsers(db, new Date(now.getTime() - 7 * DAY)),
+    countActiveUsers(db, new Date(now.getTime() - DAY)),
+    countActiveTiers(db, now),
+    sumRevenue(db, monthStart),
+    sumUsage(db, new Date(today)),
+    sumUsage(db, new Date(now.getTime() - 30 * DAY)),
+    dailyTokens(db, dayOf(chartFrom)),
+    countPendingCrypto(db),
+    countClientErrors(db, new Date(now.getTime() - DAY)),
+    countFailedBackups(db, new Date(now.getTime() - 7 * DAY)),
+  ]);
   const tokensByDay = new Map(days.map((row) => [row.day, Number(row.tokens)]));
   const usage = (row: typeof usageToday) => ({
     messages: row.messages,
@@ -65,5 +77,6 @@ export async function readDashboard(db: Database, now = new Date()): Promise<Das
     }),
     pendingCryptoPayments: pendingCrypto,
     clientErrorsLast24Hours: clientErrors,
+    failedBackups,
   };
 }
