@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterForm } from '#client/components/ui/filter-form.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
@@ -73,20 +74,6 @@ export default function AuditLogPage() {
     },
   ];
 
-  function applyFilters(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === 'string' && entry.trim() ? entry.trim() : undefined;
-    };
-    setFilters({
-      action: value('action'),
-      targetType: value('targetType'),
-      targetId: value('targetId'),
-    });
-  }
-
   return (
     <section className="flex flex-col gap-4" aria-labelledby="audit-log-title">
       <header>
@@ -95,23 +82,15 @@ export default function AuditLogPage() {
         </h1>
         <p className="text-muted">{t('auditLog.intro')}</p>
       </header>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={applyFilters}>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('auditLog.action')}
-          <input name="action" className="field-input" placeholder="settings.update" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('auditLog.targetType')}
-          <input name="targetType" className="field-input" placeholder="user" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('auditLog.targetId')}
-          <input name="targetId" className="field-input" />
-        </label>
-        <button type="submit" className="btn-outline">
-          {t('filter')}
-        </button>
-      </form>
+      <FilterForm
+        fields={[
+          { name: 'action', label: t('auditLog.action'), placeholder: 'settings.update' },
+          { name: 'targetType', label: t('auditLog.targetType'), placeholder: 'user' },
+          { name: 'targetId', label: t('auditLog.targetId') },
+        ]}
+        submitLabel={t('filter')}
+        onApply={setFilters}
+      />
       <PagedTable
         label={t('areas.auditLog')}
         columns={columns}

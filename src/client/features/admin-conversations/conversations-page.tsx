@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
@@ -41,41 +42,29 @@ function ConversationList({ initial }: { initial: ConversationFilters }) {
     },
   ];
 
-  function applyFilters(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-    };
-    const userId = Number(text('userId'));
+  function applyFilters(values: FilterValues) {
+    const userId = Number(values.userId);
     setFilters({
-      q: text('q'),
+      q: values.q,
       userId: Number.isInteger(userId) && userId > 0 ? userId : undefined,
     });
   }
 
   return (
     <>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={applyFilters}>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('filters.q')}
-          <input name="q" className="field-input" defaultValue={initial.q} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('filters.userId')}
-          <input
-            name="userId"
-            className="field-input w-32"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            defaultValue={initial.userId}
-          />
-        </label>
-        <button type="submit" className="btn-outline">
-          {t('filters.apply')}
-        </button>
-      </form>
+      <FilterForm
+        fields={[
+          { name: 'q', label: t('filters.q'), defaultValue: initial.q },
+          {
+            name: 'userId',
+            label: t('filters.userId'),
+            inputMode: 'numeric',
+            defaultValue: initial.userId === undefined ? undefined : String(initial.userId),
+          },
+        ]}
+        submitLabel={t('filters.apply')}
+        onApply={applyFilters}
+      />
       <PagedTable
         label={t('listLabel')}
         columns={columns}

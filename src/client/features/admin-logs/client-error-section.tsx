@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterForm } from '#client/components/ui/filter-form.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import type { ClientErrorEntry } from '#shared/admin/logs-schemas.ts';
 import { useClientErrors, type ClientErrorFilters } from './api/get-client-errors.ts';
-import { formValues } from './form-values.ts';
 
 /** The web app's error reports (its error screen sends them), from every instance. */
 export function ClientErrorSection() {
@@ -52,30 +52,16 @@ export function ClientErrorSection() {
         {t('client.title')}
       </h2>
       <p className="text-sm text-muted">{t('client.intro')}</p>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => setFilters(formValues(event))}
-      >
-        <label className="flex flex-col gap-1 text-sm">
-          {t('from')}
-          <input name="from" type="datetime-local" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('to')}
-          <input name="to" type="datetime-local" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('client.page')}
-          <input name="route" className="field-input" placeholder="/chat" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('userId')}
-          <input name="userId" inputMode="numeric" className="field-input" />
-        </label>
-        <button type="submit" className="btn-outline">
-          {t('filter')}
-        </button>
-      </form>
+      <FilterForm
+        fields={[
+          { name: 'from', label: t('from'), type: 'datetime-local' },
+          { name: 'to', label: t('to'), type: 'datetime-local' },
+          { name: 'route', label: t('client.page'), placeholder: '/chat' },
+          { name: 'userId', label: t('userId'), inputMode: 'numeric' },
+        ]}
+        submitLabel={t('filter')}
+        onApply={(values) => setFilters(values)}
+      />
       <PagedTable
         label={t('client.title')}
         columns={columns}

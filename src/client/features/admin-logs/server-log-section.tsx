@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterForm, localInputValue } from '#client/components/ui/filter-form.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import { LOG_LEVELS, type LogLevel, type LogLine } from '#shared/admin/logs-schemas.ts';
 import { useServerLogs, type ServerLogFilters } from './api/get-server-logs.ts';
-import { formValues, localInputValue } from './form-values.ts';
 
 const LEVEL_STYLE: Partial<Record<LogLevel, string>> = {
   warn: 'text-amber-600',
@@ -77,66 +77,48 @@ export function ServerLogSection() {
         {t('server.title')}
       </h2>
       <p className="text-sm text-muted">{t('server.perInstance')}</p>
-      <form
+      <FilterForm
+        // Remounted when a request id is picked, so the fields show the filters in force.
         key={JSON.stringify(filters)}
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => setFilters(formValues(event))}
-      >
-        <label className="flex flex-col gap-1 text-sm">
-          {t('lowestLevel')}
-          <select name="level" className="field-input" defaultValue={filters.level ?? ''}>
-            <option value="">{t('allLevels')}</option>
-            {LOG_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {t(`levels.${level}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('from')}
-          <input
-            name="from"
-            type="datetime-local"
-            className="field-input"
-            defaultValue={localInputValue(filters.from)}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('to')}
-          <input
-            name="to"
-            type="datetime-local"
-            className="field-input"
-            defaultValue={localInputValue(filters.to)}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('route')}
-          <input
-            name="route"
-            className="field-input"
-            placeholder="/api/chat"
-            defaultValue={filters.route}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('userId')}
-          <input
-            name="userId"
-            inputMode="numeric"
-            className="field-input"
-            defaultValue={filters.userId}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('requestId')}
-          <input name="requestId" className="field-input" defaultValue={filters.requestId} />
-        </label>
-        <button type="submit" className="btn-outline">
-          {t('filter')}
-        </button>
-      </form>
+        fields={[
+          {
+            name: 'level',
+            label: t('lowestLevel'),
+            defaultValue: filters.level,
+            options: [
+              { value: '', label: t('allLevels') },
+              ...LOG_LEVELS.map((level) => ({ value: level, label: t(`levels.${level}`) })),
+            ],
+          },
+          {
+            name: 'from',
+            label: t('from'),
+            type: 'datetime-local',
+            defaultValue: localInputValue(filters.from),
+          },
+          {
+            name: 'to',
+            label: t('to'),
+            type: 'datetime-local',
+            defaultValue: localInputValue(filters.to),
+          },
+          {
+            name: 'route',
+            label: t('route'),
+            placeholder: '/api/chat',
+            defaultValue: filters.route,
+          },
+          {
+            name: 'userId',
+            label: t('userId'),
+            inputMode: 'numeric',
+            defaultValue: filters.userId,
+          },
+          { name: 'requestId', label: t('requestId'), defaultValue: filters.requestId },
+        ]}
+        submitLabel={t('filter')}
+        onApply={(values) => setFilters(values)}
+      />
       <PagedTable
         label={t('server.title')}
         columns={columns}

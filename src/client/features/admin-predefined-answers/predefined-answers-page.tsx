@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
 import { ModalDialog } from '#client/components/ui/modal-dialog.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { notifyError } from '#client/lib/notify.ts';
@@ -26,19 +27,12 @@ export default function PredefinedAnswersPage() {
   const list = usePredefinedAnswers({ ...filters });
   const remove = useDeletePredefinedAnswer();
 
-  function applyFilters(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-    };
-    const active = text('active');
-    const sort = text('sort') === 'keyword' ? 'keyword' : 'priority';
+  function applyFilters(values: FilterValues) {
+    const sort = values.sort === 'keyword' ? 'keyword' : 'priority';
     setFilters({
-      q: text('q'),
-      category: text('category'),
-      active: active === 'true' || active === 'false' ? active : undefined,
+      q: values.q,
+      category: values.category,
+      active: values.active === 'true' || values.active === 'false' ? values.active : undefined,
       sort,
       order: sort === 'keyword' ? 'asc' : 'desc',
     });
@@ -123,34 +117,31 @@ export default function PredefinedAnswersPage() {
         </button>
       </header>
       <TryMessage />
-      <form className="flex flex-wrap items-end gap-3" onSubmit={applyFilters}>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('search')}
-          <input name="q" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('fields.category')}
-          <input name="category" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('fields.isActive')}
-          <select name="active" className="field-input" defaultValue="">
-            <option value="">{t('all')}</option>
-            <option value="true">{t('active')}</option>
-            <option value="false">{t('inactive')}</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('sortBy')}
-          <select name="sort" className="field-input" defaultValue="priority">
-            <option value="priority">{t('fields.priority')}</option>
-            <option value="keyword">{t('fields.keyword')}</option>
-          </select>
-        </label>
-        <button type="submit" className="btn-outline">
-          {ta('filter')}
-        </button>
-      </form>
+      <FilterForm
+        fields={[
+          { name: 'q', label: t('search') },
+          { name: 'category', label: t('fields.category') },
+          {
+            name: 'active',
+            label: t('fields.isActive'),
+            options: [
+              { value: '', label: t('all') },
+              { value: 'true', label: t('active') },
+              { value: 'false', label: t('inactive') },
+            ],
+          },
+          {
+            name: 'sort',
+            label: t('sortBy'),
+            options: [
+              { value: 'priority', label: t('fields.priority') },
+              { value: 'keyword', label: t('fields.keyword') },
+            ],
+          },
+        ]}
+        submitLabel={ta('filter')}
+        onApply={applyFilters}
+      />
       <PagedTable
         label={ta('areas.predefinedAnswers')}
         columns={columns}

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterForm } from '#client/components/ui/filter-form.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
@@ -39,61 +40,32 @@ export function LoginLog() {
     },
   ];
 
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === 'string' && entry.trim() ? entry.trim() : undefined;
-    };
-    // datetime-local is the browser's local time; the server takes an instant.
-    const instant = (name: string) => {
-      const local = value(name);
-      return local ? new Date(local).toISOString() : undefined;
-    };
-    setFilters({
-      username: value('username'),
-      ip: value('ip'),
-      successful: value('successful') as LoginFilters['successful'],
-      from: instant('from'),
-      to: instant('to'),
-    });
-  }
-
   return (
     <section className="card flex flex-col gap-3" aria-labelledby="login-log-title">
       <h2 id="login-log-title" className="text-lg font-semibold">
         {t('log.title')}
       </h2>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={apply}>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('column.user')}
-          <input name="username" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('column.ip')}
-          <input name="ip" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('column.outcome')}
-          <select name="successful" className="field-input">
-            <option value="">{t('outcome.any')}</option>
-            <option value="true">{t('outcome.success')}</option>
-            <option value="false">{t('outcome.failure')}</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('log.from')}
-          <input name="from" type="datetime-local" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('log.to')}
-          <input name="to" type="datetime-local" className="field-input" />
-        </label>
-        <button type="submit" className="btn-outline">
-          {t('log.apply')}
-        </button>
-      </form>
+      <FilterForm
+        fields={[
+          { name: 'username', label: t('column.user') },
+          { name: 'ip', label: t('column.ip') },
+          {
+            name: 'successful',
+            label: t('column.outcome'),
+            options: [
+              { value: '', label: t('outcome.any') },
+              { value: 'true', label: t('outcome.success') },
+              { value: 'false', label: t('outcome.failure') },
+            ],
+          },
+          { name: 'from', label: t('log.from'), type: 'datetime-local' },
+          { name: 'to', label: t('log.to'), type: 'datetime-local' },
+        ]}
+        submitLabel={t('log.apply')}
+        onApply={(values) =>
+          setFilters({ ...values, successful: values.successful as LoginFilters['successful'] })
+        }
+      />
       <PagedTable label={t('log.title')} columns={columns} list={list} rowKey={(e) => e.id} />
     </section>
   );

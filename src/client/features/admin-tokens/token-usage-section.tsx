@@ -1,5 +1,6 @@
+import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import {
@@ -20,19 +21,13 @@ export function TokenUsageSection() {
   const usage = useTokenUsage(filters);
   const number = new Intl.NumberFormat(currentLanguage());
 
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === 'string' && entry.trim() ? entry.trim() : undefined;
-    };
+  function apply(values: FilterValues) {
     setFilters({
-      groupBy: (value('groupBy') ?? 'day') as UsageGroup,
-      from: value('from'),
-      to: value('to'),
-      tier: value('tier') as UsageFilters['tier'],
-      model: value('model'),
+      groupBy: (values.groupBy ?? 'day') as UsageGroup,
+      from: values.from,
+      to: values.to,
+      tier: values.tier as UsageFilters['tier'],
+      model: values.model,
     });
   }
 
@@ -50,48 +45,37 @@ export function TokenUsageSection() {
       <h2 id="token-usage-title" className="text-xl font-semibold">
         {t('usage.title')}
       </h2>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={apply}>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('usage.groupBy')}
-          <select name="groupBy" className="field-input" defaultValue="day">
-            {USAGE_GROUPS.map((group) => (
-              <option key={group} value={group}>
-                {t(`usage.group.${group}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('usage.from')}
-          <input type="date" name="from" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('usage.to')}
-          <input type="date" name="to" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('usage.tier')}
-          <select name="tier" className="field-input" defaultValue="">
-            <option value="">{t('usage.allTiers')}</option>
-            {LIMITED_TIERS.map((tier) => (
-              <option key={tier} value={tier}>
-                {t(`tier.${tier}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('usage.model')}
-          <input name="model" className="field-input" placeholder="gpt-4o" />
-        </label>
-        <button type="submit" className="btn-outline">
-          {t('usage.apply')}
-        </button>
+      <FilterForm
+        fields={[
+          {
+            name: 'groupBy',
+            label: t('usage.groupBy'),
+            defaultValue: 'day',
+            options: USAGE_GROUPS.map((group) => ({
+              value: group,
+              label: t(`usage.group.${group}`),
+            })),
+          },
+          { name: 'from', label: t('usage.from'), type: 'date' },
+          { name: 'to', label: t('usage.to'), type: 'date' },
+          {
+            name: 'tier',
+            label: t('usage.tier'),
+            options: [
+              { value: '', label: t('usage.allTiers') },
+              ...LIMITED_TIERS.map((tier) => ({ value: tier, label: t(`tier.${tier}`) })),
+            ],
+          },
+          { name: 'model', label: t('usage.model'), placeholder: 'gpt-4o' },
+        ]}
+        submitLabel={t('usage.apply')}
+        onApply={apply}
+      >
         <a className="btn-outline" href={usageCsvUrl(filters)} download>
           <Download size={16} aria-hidden="true" />
           {t('usage.csv')}
         </a>
-      </form>
+      </FilterForm>
       {usage.isError ? (
         <p role="alert" className="text-danger">
           {t('usage.failed')}{' '}

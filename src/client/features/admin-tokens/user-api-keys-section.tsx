@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { formatDate } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
@@ -53,14 +54,8 @@ export function UserApiKeysSection() {
     },
   ];
 
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const q = form.get('q');
-    setFilters({
-      q: typeof q === 'string' && q.trim() ? q.trim() : undefined,
-      status: (form.get('status') as KeyFilters['status']) ?? 'all',
-    });
+  function apply(values: FilterValues) {
+    setFilters({ q: values.q, status: (values.status ?? 'all') as KeyFilters['status'] });
   }
 
   return (
@@ -71,25 +66,22 @@ export function UserApiKeysSection() {
         </h2>
         <p className="text-muted">{t('keys.intro')}</p>
       </header>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={apply}>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('keys.search')}
-          <input name="q" className="field-input" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('keys.status')}
-          <select name="status" className="field-input" defaultValue="all">
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`keys.state.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn-outline">
-          {t('usage.apply')}
-        </button>
-      </form>
+      <FilterForm
+        fields={[
+          { name: 'q', label: t('keys.search') },
+          {
+            name: 'status',
+            label: t('keys.status'),
+            defaultValue: 'all',
+            options: STATUSES.map((status) => ({
+              value: status,
+              label: t(`keys.state.${status}`),
+            })),
+          },
+        ]}
+        submitLabel={t('usage.apply')}
+        onApply={apply}
+      />
       <PagedTable label={t('keys.title')} columns={columns} list={list} rowKey={(key) => key.id} />
     </section>
   );

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
 import { PagedTable, type Column } from '#client/components/ui/paged-table.tsx';
 import { formatDate } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
@@ -47,39 +48,26 @@ export default function UsersPage() {
     },
   ];
 
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === 'string' && entry.trim() ? entry.trim() : undefined;
-    };
-    const [sort, order] = (value('sort') ?? 'created:desc').split(':') as [
+  function apply(values: FilterValues) {
+    const [sort, order] = (values.sort ?? 'created:desc').split(':') as [
       'created' | 'username',
       'asc' | 'desc',
     ];
     setFilters({
-      q: value('q'),
-      tier: value('tier'),
-      role: value('role'),
-      status: value('status'),
+      q: values.q,
+      tier: values.tier,
+      role: values.role,
+      status: values.status,
       sort,
       order,
     });
   }
 
-  const select = (name: string, label: string, options: [string, string][]) => (
-    <label className="flex flex-col gap-1 text-sm">
-      {label}
-      <select name={name} className="field-input">
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const choice = (name: string, label: string, options: [string, string][]) => ({
+    name,
+    label,
+    options: options.map(([value, text]) => ({ value, label: text })),
+  });
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="admin-users-title">
@@ -89,41 +77,40 @@ export default function UsersPage() {
         </h1>
         <p className="text-muted">{t('intro')}</p>
       </header>
-      <form role="search" className="flex flex-wrap items-end gap-3" onSubmit={apply}>
-        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm">
-          {t('filter.search')}
-          <input
-            name="q"
-            type="search"
-            className="field-input"
-            placeholder={t('filter.searchHint')}
-          />
-        </label>
-        {select('tier', t('column.tier'), [
-          ['', t('filter.all')],
-          ...TIERS.map((tier): [string, string] => [tier, t(`tier.${tier}`)]),
-        ])}
-        {select('role', t('column.role'), [
-          ['', t('filter.all')],
-          ['admin', t('role.admin')],
-          ['user', t('role.user')],
-        ])}
-        {select('status', t('column.status'), [
-          ['', t('filter.all')],
-          ['active', t('status.active')],
-          ['suspended', t('status.suspended')],
-          ['deleted', t('status.deleted')],
-        ])}
-        {select('sort', t('filter.sort'), [
-          ['created:desc', t('sort.newest')],
-          ['created:asc', t('sort.oldest')],
-          ['username:asc', t('sort.nameAsc')],
-          ['username:desc', t('sort.nameDesc')],
-        ])}
-        <button type="submit" className="btn-outline">
-          {t('filter.apply')}
-        </button>
-      </form>
+      <FilterForm
+        role="search"
+        fields={[
+          {
+            name: 'q',
+            label: t('filter.search'),
+            type: 'search',
+            placeholder: t('filter.searchHint'),
+          },
+          choice('tier', t('column.tier'), [
+            ['', t('filter.all')],
+            ...TIERS.map((tier): [string, string] => [tier, t(`tier.${tier}`)]),
+          ]),
+          choice('role', t('column.role'), [
+            ['', t('filter.all')],
+            ['admin', t('role.admin')],
+            ['user', t('role.user')],
+          ]),
+          choice('status', t('column.status'), [
+            ['', t('filter.all')],
+            ['active', t('status.active')],
+            ['suspended', t('status.suspended')],
+            ['deleted', t('status.deleted')],
+          ]),
+          choice('sort', t('filter.sort'), [
+            ['created:desc', t('sort.newest')],
+            ['created:asc', t('sort.oldest')],
+            ['username:asc', t('sort.nameAsc')],
+            ['username:desc', t('sort.nameDesc')],
+          ]),
+        ]}
+        submitLabel={t('filter.apply')}
+        onApply={apply}
+      />
       <PagedTable label={t('title')} columns={columns} list={list} rowKey={(user) => user.id} />
     </section>
   );
