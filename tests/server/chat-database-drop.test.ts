@@ -20,8 +20,8 @@ beforeAll(async () => {
   fake = await FakeAi.start();
   fake.when('[drop]', { chunks: Array.from({ length: 8 }, (_, i) => `d${i} `), chunkDelayMs: 150 });
   t = await createTestApp(fake.env());
-  const result = await t.db.execute<{ name: string }>(sql`select current_database() as name`);
-  databaseName = result.rows[0]!.name;
+  const result = await t.db.execute(sql`select current_database() as name`);
+  databaseName = (result as { rows: { name: string }[] }).rows[0]!.name;
 });
 afterAll(async () => {
   await t.close();

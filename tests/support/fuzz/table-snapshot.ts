@@ -9,10 +9,12 @@ export type TableSnapshot = Record<string, string>;
  * `volatile` lists tables a refused request may write to on purpose (see the caller's reasons).
  */
 export async function tableNames(db: Database, volatile: readonly string[]) {
-  const result = await db.execute<{ name: string }>(sql`
+  const result = await db.execute(sql`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
-  return result.rows.map((row) => row.name).filter((name) => !volatile.includes(name));
+  return (result as { rows: { name: string }[] }).rows
+    .map((row) => row.name)
+    .filter((name) => !volatile.includes(name));
 }
 
 export async function snapshotTables(
@@ -23,10 +25,9 @@ export async function snapshotTables(
     (name) =>
       `select '${name}' as name, count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from "${name}" t`,
   );
-  const result = await db.execute<{ name: string; sum: string }>(
-    sql.raw(parts.join(' union all ')),
-  );
-  return Object.fromEntries(result.rows.map((row) => [row.name, row.sum]));
+  const result = await db.execute(sql.raw(parts.join(' union all ')));
+  const { rows } = result as { rows: { name: string; sum: string }[] };
+  return Object.fromEntries(rows.map((row) => [row.name, row.sum]));
 }
 
 /** The tables whose snapshot differs. */
