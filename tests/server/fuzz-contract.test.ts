@@ -23,7 +23,7 @@ import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts
 // changes no table. Bounded for CI; FUZZ_RUNS, FUZZ_SEED and FUZZ_SECONDS run it longer
 // (npm run bench -- fuzz-contract).
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 45);
 const SEED = Number(process.env.FUZZ_SEED ?? 16_05);
 const CANARY = 'CANARY-7f3a9c';
