@@ -210,7 +210,7 @@ export function requestFor(
       headers: {
         'x-requested-with': 'XMLHttpRequest',
         ...(withBody ? { 'content-type': 'application/json' } : {}),
-      } as Record<string, string>,
+      },
       ...(withBody ? { payload: body } : {}),
       operation: `${operation.method} ${operation.template}`,
     };
