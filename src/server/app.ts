@@ -53,6 +53,7 @@ import { registerOpenApi } from '#server/http/openapi.ts';
 import { createMaintenanceHold, registerMaintenanceMode } from '#server/http/maintenance.ts';
 import { MemoryRateLimitStore } from '#server/http/rate-limit.ts';
 import { RedisRateLimitStore } from '#server/http/redis-rate-limit-store.ts';
+import { watchRedis } from '#server/redis.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { createLiveConnections } from '#server/http/live-connections.ts';
 import { isApiRequest } from '#server/http/request-path.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
+  if (deps.redis) watchRedis(deps.redis, app.log);
   const realtime = await createRealtime(deps.redis);
   app.addHook('onClose', () => realtime.close());
   const { generations, pubsub } = realtime;

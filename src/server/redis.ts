@@ -27,5 +27,42 @@ export function redisPrefix(redis: Redis): string {
 
 /** A second connection for SUBSCRIBE: a subscribed Redis connection can issue no other commands. */
 export function duplicateForSubscribe(redis: Redis): Redis {
-  return redis.duplicate({ maxRetriesPerRequest: null });
+  const subscriber = redis.duplicate({ maxRetriesPerRequest: null });
+  // Its outages are the main connection's (logged by watchRedis); without a listener ioredis
+  // writes every failed reconnect to stderr.
+  subscriber.on('error', () => {});
+  return subscriber;
 }
+
+/**
+ * Logs an outage once when it starts and once when it ends, instead of ioredis' unhandled
+ * error line per reconnect attempt; /readyz reports it meanwhile.
+ */
+export function watchRedis(redis: Redis, log: { warn: LogFn; info: LogFn }) {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: error }, 'Redis connection lost; retrying');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis connection back');
+  });
+}
+
+/**
+ * ioredis' errors for "Redis cannot be reached": commands that ran out of reconnect attempts, or
+ * met a closed connection. Answered 503 (the error handler), not as a server fault.
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    error.message === 'Connection is closed.' ||
+    error.message.startsWith("Stream isn't writeable")
+  );
+}
+
+type LogFn = (object: object | string, message?: string) => void;

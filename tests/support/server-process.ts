@@ -18,8 +18,16 @@ export function startServer(
   env: Record<string, string>,
   /** Extra Node options (a test preload). */
   nodeArgs: string[] = [],
+  /** Limits of the process, applied by the shell that starts it (RLIMIT_FSIZE: `ulimit -f`). */
+  limits: { maxFileKb?: number } = {},
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const node = [process.execPath, ...nodeArgs, '--import', 'tsx', 'src/server/main.ts'];
+  // bash counts ulimit -f in KiB; Node ignores SIGXFSZ, so a write past it fails with EFBIG.
+  const [command, ...args] =
+    limits.maxFileKb === undefined
+      ? node
+      : ['bash', '-c', `ulimit -f ${limits.maxFileKb} && exec "$@"`, 'bash', ...node];
+  const child = spawn(command!, args, {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

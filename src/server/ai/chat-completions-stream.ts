@@ -33,6 +33,9 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true }),
 };
 
+/** The longest line of the event stream; one chunk is a few hundred bytes, so past it the stream is broken. */
+const MAX_LINE = 1024 * 1024;
+
 /** An error body is read only this far (it goes nowhere but the log). */
 const MAX_ERROR_BODY = 64 * 1024;
 
@@ -237,6 +240,8 @@ async function readReply(
       buffer += decoder.write(bytes);
       try {
         readLines();
+        // What is left is an unfinished line: an endless one must not fill the memory.
+        if (buffer.length > MAX_LINE) throw upstreamInvalidError(provider);
       } catch (error) {
         fail(error);
       }

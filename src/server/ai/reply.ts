@@ -1,3 +1,9 @@
+/**
+ * The longest reply kept, in characters (about 125,000 tokens, past every model's output limit):
+ * an upstream that floods is cut off here instead of filling the server's memory.
+ */
+export const MAX_REPLY_CHARS = 500_000;
+
 /** What a provider reported; missing figures are estimated by the caller. */
 export interface ReplyUsage {
   inputTokens?: number;

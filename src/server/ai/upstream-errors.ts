@@ -54,6 +54,16 @@ export function upstreamInvalidError(provider: string): AppError {
   );
 }
 
+/** The provider kept sending past MAX_REPLY_CHARS (a runaway model or a broken server). */
+export function upstreamTooLongError(provider: string | undefined): AppError {
+  return new AppError(
+    'API_ERROR',
+    502,
+    'The AI service sent a reply that is too long. Please try again.',
+    provider === undefined ? undefined : { provider },
+  );
+}
+
 /**
  * The provider ended the reply without any text (a content filter, a reasoning model that spent
  * its tokens thinking): nothing to show or store, so it fails like a broken reply and can be retried.

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '#shared/errors/app-error.ts';
+import { isRedisUnavailable } from '#server/redis.ts';
 import { RateLimitedError } from './rate-limit.ts';
 
 /** Maps Fastify's own client errors (bad JSON, too large, wrong type…) to the envelope. */
@@ -51,6 +52,13 @@ export function toAppError(error: FastifyError, request: FastifyRequest, reply: 
   let appError: AppError;
   if (error instanceof AppError) {
     appError = error;
+  } else if (isRedisUnavailable(error)) {
+    // Shared state (rate limits, live replies) is out of reach: refuse for now, clearly.
+    appError = new AppError(
+      'SERVER_ERROR',
+      503,
+      'The service is temporarily unavailable. Please try again shortly.',
+    );
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     // The first problem is the message a toast shows; details list every field.
     const message = error.validation[0]?.message ?? 'The entered data is invalid';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from '#shared/validation/database-input.ts';
+import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import { PAID_PLAN_IDS, PLAN_IDS } from './prices.ts';
 
 /** Request and response bodies of plans, subscriptions and payments (issue 11, decisions 080–082). */
@@ -118,14 +118,14 @@ export const PaymentSchema = z.object({
   receiptUrl: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
-export const PaymentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const PaymentIdParamsSchema = z.object({ id: z.coerce.number().pipe(RowIdSchema) });
 
 export const PaymentListSchema = z.object({ payments: z.array(PaymentSchema) });
 export type PaymentList = z.infer<typeof PaymentListSchema>;
 
 /** POST /api/admin/sandbox/subscriptions/{userId}/{action}: drive a sandbox subscription. */
 export const SandboxAdminParamsSchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().pipe(RowIdSchema),
   action: z.enum(['renew', 'period-end', 'refund']),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from '#shared/validation/database-input.ts';
+import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import { PaidPlanIdSchema } from './billing-schemas.ts';
 
 /** Crypto payment bodies (issue 11 item 3, spec 02 §4, decision 084). */
@@ -67,4 +67,4 @@ export const AdminCryptoPaymentListSchema = z.object({
 export const AdminCryptoPaymentQuerySchema = z.object({
   status: CryptoPaymentStatusSchema.optional(),
 });
-export const CryptoPaymentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const CryptoPaymentIdParamsSchema = z.object({ id: z.coerce.number().pipe(RowIdSchema) });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { failMidStream, sleep, usageOf, type Script } from './script.ts';
+import { failMidStream, floodUntilClosed, sleep, usageOf, type Script } from './script.ts';
 
 /** OpenAI Chat Completions wire format (also Perplexity and OpenAI-compatible servers). */
 export async function answerOpenAi(
@@ -60,6 +60,18 @@ export async function answerOpenAi(
     send({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
   }
   if (script.failAfterChunks !== undefined) return failMidStream(res);
+  if (script.flood?.kind === 'chunks') {
+    const chunk = JSON.stringify({
+      ...base,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: { content: script.flood.text }, finish_reason: null }],
+    });
+    return floodUntilClosed(res, `data: ${chunk}\n\n`.repeat(16));
+  }
+  if (script.flood?.kind === 'line') {
+    res.write(`data: {"choices":[{"index":0,"delta":{"content":"`);
+    return floodUntilClosed(res, script.flood.text);
+  }
   if (
     script.malformedAfterChunks !== undefined &&
     script.malformedAfterChunks >= (script.chunks?.length ?? 0)

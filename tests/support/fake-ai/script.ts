@@ -15,6 +15,11 @@ export interface Script {
   malformedAfterChunks?: number;
   /** Never answer. */
   hang?: boolean;
+  /**
+   * Flood: after the chunks, stream this text as fast as the client reads, until it hangs up
+   * ('chunks': endless chunks; 'line': one data line that never ends).
+   */
+  flood?: { kind: 'chunks' | 'line'; text: string };
   /** Usage the provider reports; null reports none. Default: 11 in, one per chunk out. */
   usage?: { input: number; output: number } | null;
 }
@@ -33,6 +38,20 @@ export function usageOf(script: Script) {
 export async function failMidStream(res: ServerResponse) {
   await sleep(50);
   res.socket?.destroy();
+}
+
+/** Writes until the client hangs up, waiting for the socket to drain (a fast, endless upstream). */
+export async function floodUntilClosed(res: ServerResponse, piece: string) {
+  // A safety bound, so a server that never hangs up cannot keep this running forever.
+  for (let written = 0; written < 256 * 1024 * 1024 && !res.destroyed; written += piece.length) {
+    if (!res.write(piece)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  }
+  res.destroy();
 }
 
 export const sleep = (ms: number) =>

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReplyStream, ReplyUsage } from '#server/ai/reply.ts';
-import { upstreamEmptyError } from '#server/ai/upstream-errors.ts';
+import { MAX_REPLY_CHARS, type ReplyStream, type ReplyUsage } from '#server/ai/reply.ts';
+import { upstreamEmptyError, upstreamTooLongError } from '#server/ai/upstream-errors.ts';
 import type { PromptText } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
@@ -73,6 +73,8 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   let first = true;
   try {
     usage = await plan.stream.read((text) => {
+      // Thrown into the reader, which closes the upstream request.
+      if (content.length + text.length > MAX_REPLY_CHARS) throw upstreamTooLongError(plan.provider);
       content += text;
       generation.publish('delta', { text });
       // After the first delta went out, so measuring it does not delay it.

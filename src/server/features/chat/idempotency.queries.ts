@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatIdempotencyKeys } from '#server/db/schema/idempotency.ts';
 import { KEY_TTL } from './send-turn.queries.ts';
@@ -41,6 +41,23 @@ export async function recordKeyResult(
     })
     .where(
       and(eq(chatIdempotencyKeys.userId, input.userId), eq(chatIdempotencyKeys.key, input.key)),
+    );
+}
+
+/** The outcome of a reply whose process died, unless its own outcome came in meanwhile. */
+export async function recordInterruptedOutcome(
+  db: Executor,
+  input: { userId: number; key: string; outcome: unknown },
+) {
+  await db
+    .update(chatIdempotencyKeys)
+    .set({ outcome: input.outcome })
+    .where(
+      and(
+        eq(chatIdempotencyKeys.userId, input.userId),
+        eq(chatIdempotencyKeys.key, input.key),
+        isNull(chatIdempotencyKeys.outcome),
+      ),
     );
 }
 

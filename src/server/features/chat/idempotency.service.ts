@@ -4,7 +4,7 @@ import { isTerminal, ReplyEvents } from '#server/realtime/reply-events.ts';
 import type { ChatRequest, StreamEventName } from '#shared/chat/chat-schemas.ts';
 import { AppError, conflict } from '#shared/errors/app-error.ts';
 import type { ChatEngine, ChatUser } from './chat.service.ts';
-import { findKey, recordKeyResult } from './idempotency.queries.ts';
+import { findKey, recordInterruptedOutcome, recordKeyResult } from './idempotency.queries.ts';
 
 /**
  * Idempotency-Key of POST /api/chat (issue 15 item 9, docs/decisions/066): the key is taken in
@@ -15,6 +15,19 @@ import { findKey, recordKeyResult } from './idempotency.queries.ts';
 /** How long a retry waits for the first request to start or end before answering 409. */
 const RETRY_WAIT_MS = 10_000;
 const RETRY_POLL_MS = 100;
+/**
+ * A started reply that runs nowhere and has no outcome this long: its process died (SIGKILL, a
+ * crash). The wait covers a reply that just ended and whose outcome is being written.
+ */
+const INTERRUPTED_AFTER_MS = 1_000;
+
+/** The reply's process went down before it ended (503: the retry is regenerate). */
+const interruptedError = () =>
+  new AppError(
+    'API_ERROR',
+    503,
+    'The reply was interrupted because the server restarted. Please try again.',
+  );
 
 export interface KeyedRequest {
   key: string;
@@ -89,6 +102,7 @@ export async function resumeKeyedSend(
   keyed: KeyedRequest,
 ): Promise<ReplyEvents | undefined> {
   const deadline = Date.now() + RETRY_WAIT_MS;
+  let missingSince: number | undefined;
   for (;;) {
     const row = await findKey(engine.db, user.id, keyed.key);
     if (!row) return undefined;
@@ -118,6 +132,13 @@ export async function resumeKeyedSend(
         return live;
       }
       live?.close();
+      missingSince ??= Date.now();
+      if (Date.now() - missingSince >= INTERRUPTED_AFTER_MS) {
+        // Recorded, so later retries answer at once; the question stays for regenerate.
+        const outcome: StoredEvent = { event: 'error', data: interruptedError().toEnvelope() };
+        await recordInterruptedOutcome(engine.db, { userId: user.id, key: keyed.key, outcome });
+        continue;
+      }
     }
     if (Date.now() > deadline) {
       throw conflict('The first request with this Idempotency-Key is still being processed');

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '#shared/errors/app-error.ts';
 import {
   detectFileType,
   SIGNATURE_BYTES,
@@ -96,6 +97,21 @@ export interface StoredUpload {
   type: AcceptedFileType;
 }
 
+/** The disk or its quota is full (EFBIG: a file-size limit of the process, RLIMIT_FSIZE). */
+const OUT_OF_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+function isOutOfSpace(error: unknown) {
+  return OUT_OF_SPACE.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+}
+
+/** 507 Insufficient Storage: the server's fault, not the file's, and worth a later retry. */
+const outOfSpaceError = () =>
+  new AppError(
+    'SERVER_ERROR',
+    507,
+    'The server has no room to store this file right now. Please try again later.',
+  );
+
 /** Streams an upload to disk (never held whole in memory); on any failure the partial file is removed. */
 export async function storeUpload(
   source: Readable,
@@ -114,7 +130,7 @@ export async function storeUpload(
     await rename(written, path.join(filesDirectory(dataDir), filename));
   } catch (error) {
     await removeStoredFile(written);
-    throw error;
+    throw isOutOfSpace(error) ? outOfSpaceError() : error;
   }
   return {
     filename,
