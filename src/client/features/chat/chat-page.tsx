@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
@@ -65,7 +65,8 @@ function ChatScreen() {
     [items, search],
   );
 
-  useEffect(preloadMessageList, []);
+  // A conversation shows its list at once (it loads as it renders); a new chat's empty state
+  // fetches it when the user starts writing, not with the first load (decision 220).
   // Another conversation: the overlay closes (its query belonged to the one before).
   const [searchedIn, setSearchedIn] = useState(id);
   if (searchedIn !== id) {
@@ -172,14 +173,16 @@ function ChatScreen() {
           <LimitPanel />
         </Suspense>
       ) : null}
-      <ChatInput
-        busy={busy}
-        choices={choices}
-        onSend={(text, extras) => {
-          leaveTarget();
-          void chat.send(text, extras);
-        }}
-      />
+      <div className="contents" onInputCapture={preloadMessageList}>
+        <ChatInput
+          busy={busy}
+          choices={choices}
+          onSend={(text, extras) => {
+            leaveTarget();
+            void chat.send(text, extras);
+          }}
+        />
+      </div>
     </div>
   );
 }

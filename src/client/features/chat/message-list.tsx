@@ -11,8 +11,8 @@ const PLAIN_ROWS = 20;
 const importVirtualList = () => import('./virtual-message-list.tsx');
 /**
  * The virtualized list is its own chunk: a new chat's first screen (the empty state) does not
- * need it, so the first visit stays within the bundle budget. The chat screen fetches it right
- * after its first render, alongside the conversation's messages.
+ * need it, so the first visit stays within the bundle budget. A new chat fetches it when the user
+ * starts writing (the composer's first input); a conversation when the list first renders.
  */
 export const preloadMessageList = () => void importVirtualList();
 const VirtualMessageList = lazy(importVirtualList);
