@@ -76,6 +76,9 @@ beforeAll(async () => {
   }>();
   cases = [];
   for (const [template, operations] of Object.entries(document.paths)) {
+    // The OpenAI-compatible API takes a bearer key and answers in OpenAI's error shape;
+    // tests/server/openai-api.test.ts sends it unstorable text.
+    if (template.startsWith('/api/v1/')) continue;
     for (const [method, operation] of Object.entries(operations)) {
       const parameters = operation.parameters ?? [];
       const url = (target?: string, value?: string) =>

@@ -43,7 +43,10 @@ describe('the routes the client fake may answer', () => {
 
   it('answer with the very schemas the server declares, named as src/shared exports them', async () => {
     const file = new URL(SCHEMAS_FILE, import.meta.url).pathname;
-    await expect(await routeSchemasSource(t.routes, file)).toMatchFileSnapshot(SCHEMAS_FILE, REGENERATE);
+    await expect(await routeSchemasSource(t.routes, file)).toMatchFileSnapshot(
+      SCHEMAS_FILE,
+      REGENERATE,
+    );
   });
 
   it('answer with the very schemas the server declares for each success status', () => {

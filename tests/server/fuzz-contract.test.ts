@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,11 @@ async function send(actor: Actor, request: FuzzRequest) {
   return { response, changed: changedTables(before, after) };
 }
 
+/** An error of the OpenAI-compatible API, as OpenAI's clients read it. */
+const OpenAiErrorSchema = z.object({
+  error: z.object({ message: z.string(), type: z.string(), code: z.string().nullable() }),
+});
+
 /** What is wrong with the answer to this request, if anything: 'kind :: the request'. */
 async function problemOf(who: Actor, req: FuzzRequest): Promise<string | undefined> {
   const { response, changed } = await send(who, req);
@@ -156,8 +162,13 @@ async function problemOf(who: Actor, req: FuzzRequest): Promise<string | undefin
   const head = `${req.operation} → ${status}`;
   if (status >= 500) return `${head} (5xx) :: ${what} ${response.body.slice(0, 300)}`;
   if (status >= 400 && req.method !== 'HEAD') {
-    const envelope = ErrorEnvelopeSchema.strict().safeParse(safeJson(response.body));
-    if (!envelope.success || envelope.data.statusCode !== status) {
+    // The OpenAI-compatible API answers errors in OpenAI's shape (decision 131).
+    const openAi = req.operation.split(' ')[1]?.startsWith('/api/v1/') ?? false;
+    const body = safeJson(response.body);
+    const answered = openAi
+      ? OpenAiErrorSchema.safeParse(body).success
+      : ErrorEnvelopeSchema.strict().safeParse(body).data?.statusCode === status;
+    if (!answered) {
       return `${head} (not the envelope) :: ${what} ${response.body.slice(0, 300)}`;
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storable, textSchema } from '#shared/validation/database-input.ts';
 
 /**
  * AI provider credentials set in the admin area (issue 12 "api-keys"). A key goes in, never out:
@@ -37,15 +38,14 @@ export type ProviderKeyStatus = z.infer<typeof ProviderKeyStatusSchema>;
 export const ProviderKeyListSchema = z.object({ providers: z.array(ProviderKeyStatusSchema) });
 export type ProviderKeyList = z.infer<typeof ProviderKeyListSchema>;
 
-const BaseUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'An http or https URL' })
+const BaseUrlSchema = storable(z.url({ protocol: /^https?$/, error: 'An http or https URL' }))
   .max(500)
   .transform((url) => url.replace(/\/+$/, ''));
 
 /** Omitted: unchanged; null: the administrator's value is removed (the environment's applies). */
 export const ProviderKeyUpdateSchema = z
   .object({
-    apiKey: z.string().trim().min(1).max(500).nullable().optional(),
+    apiKey: textSchema().trim().min(1).max(500).nullable().optional(),
     baseUrl: BaseUrlSchema.nullable().optional(),
   })
   .strict();
