@@ -9,7 +9,13 @@ export const ChannelTypeSchema = z.enum(CHANNEL_TYPES);
 export type ChannelType = z.infer<typeof ChannelTypeSchema>;
 
 /** Every secret a channel may hold; each type uses some (see CHANNEL_SECRETS). */
-export const SECRET_NAMES = ['appSecret', 'verifyToken', 'botToken', 'authToken', 'hmacKey'] as const;
+export const SECRET_NAMES = [
+  'appSecret',
+  'verifyToken',
+  'botToken',
+  'authToken',
+  'hmacKey',
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 /** The secrets that verify each type's deliveries (and later authenticate its replies). */
@@ -97,11 +103,17 @@ export const WebhookParamsSchema = z.object({ channelId: z.uuid('Not a channel i
 
 /** What may be shown of a channel's configuration: its provider's API base URL and ids. */
 export const ChannelConfigSchema = z.object({
-  apiBaseUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  apiBaseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
   /** WhatsApp: the phone number id replies are sent from. */
   phoneNumberId: textSchema().trim().max(100).optional(),
   /** API channel: where signed replies go. */
-  replyWebhookUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  replyWebhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
   /** Email: the address replies come from. */
   fromAddress: textSchema().trim().max(320).optional(),
 });

@@ -210,7 +210,10 @@ export function verifyDelivery(
       const given = header(delivery, 'x-twilio-signature');
       const token = need(secrets, 'authToken');
       const params = new URLSearchParams(delivery.raw.toString('utf8'));
-      if (!given || !delivery.urls.some((url) => safeEqual(given, twilioSignature(token, url, params)))) {
+      if (
+        !given ||
+        !delivery.urls.some((url) => safeEqual(given, twilioSignature(token, url, params)))
+      ) {
         throw new SignatureError('Bad signature');
       }
       return sms(params);

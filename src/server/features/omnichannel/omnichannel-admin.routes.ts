@@ -18,10 +18,17 @@ import {
   ChannelParamsSchema,
   ChannelPatchSchema,
   ChannelSchema,
+  ChannelTypeSchema,
   MessagePageSchema,
   MessageQuerySchema,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
-import { sealSecrets, toBrand, toBrandValues, toChannel, toMessage } from './omnichannel-mapping.ts';
+import {
+  sealSecrets,
+  toBrand,
+  toBrandValues,
+  toChannel,
+  toMessage,
+} from './omnichannel-mapping.ts';
 import {
   deleteBrand,
   deleteChannel,
@@ -174,7 +181,7 @@ export function registerOmnichannelAdminRoutes(
               ...input,
               id,
               brandId,
-              secrets: sealSecrets(secrets, id, {}, secretInput),
+              secrets: sealSecrets(secrets, input.channelType, id, {}, secretInput),
             }),
           );
           record.targetId = id;
@@ -210,7 +217,13 @@ export function registerOmnichannelAdminRoutes(
           const after = toChannel(
             (await updateChannel(tx, brandId, channelId, {
               ...change,
-              secrets: sealSecrets(secrets, channelId, before.secrets, secretInput ?? {}),
+              secrets: sealSecrets(
+                secrets,
+                ChannelTypeSchema.parse(before.channelType),
+                channelId,
+                before.secrets,
+                secretInput ?? {},
+              ),
             }))!,
           );
           record.before = toChannel(before);

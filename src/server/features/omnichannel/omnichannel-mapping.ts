@@ -6,6 +6,7 @@ import {
   type Brand,
   type BrandPatch,
   type Channel,
+  type ChannelType,
   type OmnichannelMessage,
   type SecretName,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
@@ -63,16 +64,20 @@ export function toChannel(row: ChannelRow): Channel {
 /** The context a channel's secret is sealed under: a value copied to another slot does not open. */
 const sealContext = (channelId: string, name: SecretName) => `omnichannel:${channelId}:${name}`;
 
-/** Applies a write-only change: a value is sealed, null removes, absent keeps. */
+/**
+ * Applies a write-only change: a value is sealed, null removes, absent keeps. Only the secrets
+ * the channel's type uses are kept.
+ */
 export function sealSecrets(
   secrets: Secrets,
+  type: ChannelType,
   channelId: string,
   current: Record<string, string>,
   change: Partial<Record<SecretName, string | null | undefined>>,
 ): Record<string, string> {
   const next = { ...current };
   for (const [name, value] of Object.entries(change) as [SecretName, string | null | undefined][]) {
-    if (value === undefined) continue;
+    if (value === undefined || !CHANNEL_SECRETS[type].includes(name)) continue;
     if (value === null) delete next[name];
     else next[name] = secrets.seal(value, sealContext(channelId, name));
   }

@@ -87,7 +87,10 @@ export async function registerOmnichannelWebhookRoutes(
           });
         } catch (error) {
           if (!(error instanceof SignatureError)) throw error;
-          request.log.warn({ channelId, type, reason: error.message }, 'omnichannel delivery refused');
+          request.log.warn(
+            { channelId, type, reason: error.message },
+            'omnichannel delivery refused',
+          );
           throw unauthenticated('Invalid webhook signature');
         }
         let duplicate = messages.length > 0;
@@ -133,7 +136,12 @@ export async function registerOmnichannelWebhookRoutes(
         if (channel.channelType !== 'whatsapp') throw notFound('Channel not found');
         const expected = openSecrets(deps.secrets, channel).verifyToken;
         const given = query['hub.verify_token'];
-        if (query['hub.mode'] !== 'subscribe' || !expected || !given || !safeEqual(given, expected)) {
+        if (
+          query['hub.mode'] !== 'subscribe' ||
+          !expected ||
+          !given ||
+          !safeEqual(given, expected)
+        ) {
           throw forbidden('Verification refused');
         }
         return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
