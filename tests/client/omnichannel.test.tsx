@@ -89,17 +89,15 @@ describe('/omnichannel', () => {
 
     const form = await screen.findByRole('form', { name: 'Kanal WhatsApp' });
     expect(
-      (
-        within(form).getByRole('textbox', {
-          name: 'Webhook-URL (beim Anbieter eintragen)',
-        }) as HTMLInputElement
-      ).value,
+      within(form).getByRole<HTMLInputElement>('textbox', {
+        name: 'Webhook-URL (beim Anbieter eintragen)',
+      }).value,
     ).toBe(`${window.location.origin}/api/omnichannel/webhooks/${CHANNEL_ID}`);
-    const appSecret = within(form).getByLabelText('App-Secret') as HTMLInputElement;
+    const appSecret = within(form).getByLabelText<HTMLInputElement>('App-Secret');
     expect(appSecret.type).toBe('password');
     expect(appSecret.value).toBe('');
     expect(appSecret.placeholder).toBe('Gesetzt – zum Ersetzen eingeben');
-    expect((within(form).getByLabelText('Verify-Token') as HTMLInputElement).placeholder).toBe(
+    expect(within(form).getByLabelText<HTMLInputElement>('Verify-Token').placeholder).toBe(
       'Nicht gesetzt',
     );
 

@@ -49,7 +49,8 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
     // Providers' webhooks (by the matched route) carry no cookie authority: their signature is
     // checked instead.
     const route = request.routeOptions.url ?? '';
-    if (route.startsWith('/api/webhooks/') || route.startsWith('/api/omnichannel/webhooks/')) return;
+    if (route.startsWith('/api/webhooks/') || route.startsWith('/api/omnichannel/webhooks/'))
+      return;
     // The OpenAI-compatible API authenticates by a bearer key, which no browser sends by itself.
     if (isApiKeyRoute(request)) return;
     if (request.headers['x-requested-with'] !== REQUESTED_WITH) {
