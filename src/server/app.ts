@@ -19,6 +19,7 @@ import { registerAppConfigRoutes } from '#server/features/admin-settings/app-con
 import { registerAuditLogRoutes } from '#server/features/audit-log/audit-log.routes.ts';
 import { registerBackupRoutes } from '#server/features/backups/backups.routes.ts';
 import { registerBillingRoutes } from '#server/features/billing/billing.routes.ts';
+import { registerOmnichannelRoutes } from '#server/features/omnichannel/omnichannel.routes.ts';
 import { registerReferralRoutes } from '#server/features/referral/referral.routes.ts';
 import { registerApiKeyResolver } from '#server/features/api-keys/api-key-auth.ts';
 import { registerAdminApiKeyRoutes } from '#server/features/api-keys/admin-api-keys.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? (() => new Date()),
   });
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
+  await registerOmnichannelRoutes(app, ctx);
   registerApiReference(app);
 
   await registerStaticClient(app, deps.env.CLIENT_DIST_DIR);

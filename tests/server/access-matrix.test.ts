@@ -57,6 +57,9 @@ const persona = {
   color: '#8b5cf6',
 };
 
+/** A uuid that names no brand or channel. */
+const NO_BRAND = '00000000-0000-4000-8000-000000000000';
+
 const MATRIX: Record<string, Case> = {
   'GET /api/openapi.json': {
     url: () => '/api/openapi.json',
@@ -581,6 +584,61 @@ const MATRIX: Record<string, Case> = {
     url: () => '/api/admin/backups/restore',
     payload: () => ({ checkToken: 'forged.token', confirm: true }),
     expect: { guest: 401, user: 403, other: 403, admin: 400 },
+  },
+  // Omnichannel (issue 14): administrators only; the ids name no brand or channel (admin 404).
+  'GET /api/omnichannel/brands': {
+    url: () => '/api/omnichannel/brands',
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'POST /api/omnichannel/brands': {
+    url: () => '/api/omnichannel/brands',
+    payload: () => ({ name: 'Matrix brand' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 201 },
+  },
+  'GET /api/omnichannel/brands/:brandId': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'PATCH /api/omnichannel/brands/:brandId': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}`,
+    payload: () => ({ name: 'Renamed' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/omnichannel/brands/:brandId': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/omnichannel/brands/:brandId/channels': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/channels`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/brands/:brandId/channels': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/channels`,
+    payload: () => ({ channelType: 'api', channelIdentifier: 'matrix' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'PATCH /api/omnichannel/brands/:brandId/channels/:channelId': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/channels/${NO_BRAND}`,
+    payload: () => ({ isActive: false }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/omnichannel/brands/:brandId/channels/:channelId': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/channels/${NO_BRAND}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/omnichannel/brands/:brandId/messages': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/messages`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  // Providers call these: public, verified by the channel's signature (unknown channel: 404).
+  'POST /api/omnichannel/webhooks/:channelId': {
+    url: () => `/api/omnichannel/webhooks/${NO_BRAND}`,
+    payload: () => ({ messageId: 'm', sender: 's', content: 'c' }),
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
+  },
+  'GET /api/omnichannel/webhooks/:channelId': {
+    url: () => `/api/omnichannel/webhooks/${NO_BRAND}?hub.mode=subscribe`,
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
   },
 };
 

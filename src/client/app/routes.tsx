@@ -53,6 +53,7 @@ const UsersPage = lazy(() => import('#client/features/admin-users/users-page.tsx
 const UserDetailPage = lazy(() => import('#client/features/admin-users/user-detail-page.tsx'));
 const SecurityPage = lazy(() => import('#client/features/admin-security/security-page.tsx'));
 const DatabasePage = lazy(() => import('#client/features/admin-database/database-page.tsx'));
+const OmnichannelPage = lazy(() => import('#client/features/omnichannel/omnichannel-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
@@ -109,7 +110,7 @@ export const routes: RouteObject[] = [
       { path: '/codehub/live', element: user(area('codehubLive')) },
       { path: '/codehub/live/:sessionId', element: user(area('codehubSession')) },
       { path: '/codehub/website-builder', element: area('websiteBuilder') },
-      { path: '/omnichannel', element: admin(area('omnichannel')) },
+      { path: '/omnichannel', element: admin(<OmnichannelPage />) },
       {
         path: '/admin',
         element: admin(<AdminLayout />),

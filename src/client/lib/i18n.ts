@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'adminSecurity',
   'adminDashboard',
   'adminDatabase',
+  'omnichannel',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

@@ -48,7 +48,9 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
     if (SAFE_METHODS.has(request.method)) return;
     // Providers' webhooks (by the matched route) carry no cookie authority: their signature is
     // checked instead.
-    if (request.routeOptions.url?.startsWith('/api/webhooks/')) return;
+    const route = request.routeOptions.url ?? '';
+    if (route.startsWith('/api/webhooks/') || route.startsWith('/api/omnichannel/webhooks/'))
+      return;
     // The OpenAI-compatible API authenticates by a bearer key, which no browser sends by itself.
     if (isApiKeyRoute(request)) return;
     if (request.headers['x-requested-with'] !== REQUESTED_WITH) {

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '#client/lib/http.ts';
+import {
+  CHANNEL_SECRETS,
+  CHANNEL_TYPES,
+  type Channel,
+  type ChannelType,
+  type SecretName,
+} from '#shared/omnichannel/omnichannel-schemas.ts';
+import { useDeleteChannel, useSaveChannel } from './api/omnichannel.ts';
+
+/**
+ * A new channel (no `channel`) or an existing one. Secrets are write-only: a field shows whether
+ * the secret is set, and only what is typed is sent.
+ */
+export function ChannelEditor({ brandId, channel }: { brandId: string; channel?: Channel }) {
+  const { t } = useTranslation('omnichannel');
+  const [type, setType] = useState<ChannelType>(channel?.channelType ?? 'api');
+  const [identifier, setIdentifier] = useState(channel?.channelIdentifier ?? '');
+  const [apiBaseUrl, setApiBaseUrl] = useState(channel?.config.apiBaseUrl ?? '');
+  const [secrets, setSecrets] = useState<Partial<Record<SecretName, string>>>({});
+  const save = useSaveChannel(brandId);
+  const remove = useDeleteChannel(brandId);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = Object.fromEntries(Object.entries(secrets).filter(([, value]) => value));
+    const config = apiBaseUrl ? { apiBaseUrl } : {};
+    const saved = await save
+      .mutateAsync(
+        channel
+          ? {
+              channelId: channel.channelId,
+              input: { channelIdentifier: identifier, config, secrets: typed },
+            }
+          : {
+              input: {
+                channelType: type,
+                channelIdentifier: identifier,
+                config,
+                secrets: typed,
+                isActive: true,
+              },
+            },
+      )
+      .catch(() => null);
+    if (saved) {
+      setSecrets({});
+      if (!channel) {
+        setIdentifier('');
+        setApiBaseUrl('');
+      }
+    }
+  }
+
+  const webhookUrl = channel ? `${window.location.origin}${channel.webhookPath}` : null;
+  const error =
+    save.error instanceof HttpError ? save.error.message : save.error ? t('saveFailed') : null;
+  return (
+    <form
+      className="grid gap-2 rounded border border-border p-3"
+      aria-label={channel ? t('channelLabel', { type: t(`types.${type}`) }) : t('newChannel')}
+      onSubmit={(event) => void submit(event)}
+    >
+      {channel ? (
+        <p className="font-semibold">{t(`types.${type}`)}</p>
+      ) : (
+        <label className="flex flex-col gap-1 text-sm">
+          {t('fields.channelType')}
+          <select
+            className="field-input"
+            value={type}
+            onChange={(event) => setType(event.target.value as ChannelType)}
+          >
+            {CHANNEL_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`types.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {webhookUrl ? (
+        <label className="flex flex-col gap-1 text-sm">
+          {t('webhookUrl')}
+          <input className="field-input font-mono text-xs" readOnly value={webhookUrl} />
+        </label>
+      ) : null}
+      <label className="flex flex-col gap-1 text-sm">
+        {t('fields.channelIdentifier')}
+        <input
+          className="field-input"
+          required
+          value={identifier}
+          onChange={(event) => setIdentifier(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        {t('fields.apiBaseUrl')}
+        <input
+          className="field-input"
+          type="url"
+          value={apiBaseUrl}
+          onChange={(event) => setApiBaseUrl(event.target.value)}
+        />
+      </label>
+      {CHANNEL_SECRETS[type].map((name) => (
+        <label key={name} className="flex flex-col gap-1 text-sm">
+          {t(`secrets.${name}`)}
+          <input
+            className="field-input"
+            type="password"
+            autoComplete="off"
+            placeholder={channel?.secretsConfigured[name] ? t('secretSet') : t('secretNotSet')}
+            value={secrets[name] ?? ''}
+            onChange={(event) =>
+              setSecrets((current) => ({ ...current, [name]: event.target.value }))
+            }
+          />
+        </label>
+      ))}
+      {error ? (
+        <p role="alert" className="text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {channel ? t('saveChannel') : t('addChannel')}
+        </button>
+        {channel ? (
+          <button
+            type="button"
+            className="btn-outline"
+            onClick={() => {
+              if (window.confirm(t('confirmDeleteChannel'))) remove.mutate(channel.channelId);
+            }}
+          >
+            {t('deleteChannel')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrands, useChannels, useDeleteBrand } from './api/omnichannel.ts';
+import { BrandForm } from './brand-form.tsx';
+import { BrandMessages } from './brand-messages.tsx';
+import { ChannelEditor } from './channel-editor.tsx';
+
+function Channels({ brandId }: { brandId: string }) {
+  const { t } = useTranslation('omnichannel');
+  const channels = useChannels(brandId);
+  return (
+    <section className="grid gap-3" aria-labelledby="omnichannel-channels">
+      <h2 id="omnichannel-channels" className="text-lg font-semibold">
+        {t('channels')}
+      </h2>
+      {(channels.data ?? []).map((channel) => (
+        <ChannelEditor key={channel.channelId} brandId={brandId} channel={channel} />
+      ))}
+      <ChannelEditor key={`new-${channels.data?.length ?? 0}`} brandId={brandId} />
+    </section>
+  );
+}
+
+/** /omnichannel: brands, their channels and the latest inbound messages (admin only). */
+export default function OmnichannelPage() {
+  const { t } = useTranslation('omnichannel');
+  const brands = useBrands();
+  const remove = useDeleteBrand();
+  // null: the new-brand form; a brand's id: that brand.
+  const [selected, setSelected] = useState<string | null>(null);
+  const brand = brands.data?.find((b) => b.brandId === selected) ?? null;
+
+  return (
+    <section
+      className="mx-auto flex max-w-6xl flex-col gap-4 p-4"
+      aria-labelledby="omnichannel-title"
+    >
+      <header>
+        <h1 id="omnichannel-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <p className="text-muted">{t('intro')}</p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        <nav aria-label={t('brands')} className="flex flex-col gap-2">
+          <h2 className="text-lg font-semibold">{t('brands')}</h2>
+          {brands.isError ? (
+            <p role="alert" className="text-danger">
+              {t('loadFailed')}
+            </p>
+          ) : null}
+          {brands.data?.length === 0 ? <p className="text-muted">{t('noBrands')}</p> : null}
+          <ul className="flex flex-col gap-1">
+            {(brands.data ?? []).map((b) => (
+              <li key={b.brandId}>
+                <button
+                  type="button"
+                  className={b.brandId === selected ? 'btn-primary w-full' : 'btn-outline w-full'}
+                  aria-current={b.brandId === selected ? 'true' : undefined}
+                  onClick={() => setSelected(b.brandId)}
+                >
+                  {b.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn-outline" onClick={() => setSelected(null)}>
+            {t('newBrand')}
+          </button>
+        </nav>
+        <div className="flex flex-col gap-6">
+          <BrandForm key={brand?.brandId ?? 'new'} brand={brand} onSaved={setSelected} />
+          {brand ? (
+            <>
+              <button
+                type="button"
+                className="btn-outline self-start"
+                onClick={() => {
+                  if (!window.confirm(t('confirmDeleteBrand'))) return;
+                  remove.mutate(brand.brandId, { onSuccess: () => setSelected(null) });
+                }}
+              >
+                {t('deleteBrand')}
+              </button>
+              <Channels brandId={brand.brandId} />
+              <section className="grid gap-2" aria-labelledby="omnichannel-messages">
+                <h2 id="omnichannel-messages" className="text-lg font-semibold">
+                  {t('messages.title')}
+                </h2>
+                <BrandMessages brandId={brand.brandId} />
+              </section>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Secrets } from '#server/secrets/secrets.ts';
+import {
+  ChannelConfigSchema,
+  CHANNEL_SECRETS,
+  ChannelTypeSchema,
+  type Brand,
+  type BrandPatch,
+  type Channel,
+  type ChannelType,
+  type OmnichannelMessage,
+  type SecretName,
+} from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { BrandRow, BrandValues, ChannelRow, MessageRow } from './omnichannel.queries.ts';
+
+/** numeric columns come back as '1000.00'; the API always shows two places. */
+const twoPlaces = (value: string) => Number(value).toFixed(2);
+
+export function toBrand(row: BrandRow): Brand {
+  return {
+    brandId: row.id,
+    name: row.name,
+    description: row.description,
+    logo: row.logo,
+    primaryColor: row.primaryColor,
+    voice: row.voice,
+    signatureEmail: row.signatureEmail,
+    signatureChat: row.signatureChat,
+    legalDisclaimer: row.legalDisclaimer,
+    autoReplyEnabled: row.autoReplyEnabled,
+    maxAutopilotAmount: twoPlaces(row.maxAutopilotAmount),
+    maxDiscountPercent: twoPlaces(row.maxDiscountPercent),
+    slaResponseMinutes: row.slaResponseMinutes,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toBrandValues(input: BrandPatch): Partial<BrandValues> {
+  return { ...input };
+}
+
+export const webhookPath = (channelId: string) => `/api/omnichannel/webhooks/${channelId}`;
+
+/** A channel as the admin sees it: which secrets are set, never their values. */
+export function toChannel(row: ChannelRow): Channel {
+  const type = ChannelTypeSchema.parse(row.channelType);
+  return {
+    channelId: row.id,
+    brandId: row.brandId,
+    channelType: type,
+    channelIdentifier: row.channelIdentifier,
+    config: ChannelConfigSchema.parse(row.config),
+    secretsConfigured: Object.fromEntries(
+      CHANNEL_SECRETS[type].map((name) => [name, Boolean(row.secrets[name])]),
+    ),
+    webhookPath: webhookPath(row.id),
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The context a channel's secret is sealed under: a value copied to another slot does not open. */
+const sealContext = (channelId: string, name: SecretName) => `omnichannel:${channelId}:${name}`;
+
+/**
+ * Applies a write-only change: a value is sealed, null removes, absent keeps. Only the secrets
+ * the channel's type uses are kept.
+ */
+export function sealSecrets(
+  secrets: Secrets,
+  type: ChannelType,
+  channelId: string,
+  current: Record<string, string>,
+  change: Partial<Record<SecretName, string | null | undefined>>,
+): Record<string, string> {
+  const next = { ...current };
+  for (const [name, value] of Object.entries(change) as [SecretName, string | null | undefined][]) {
+    if (value === undefined || !CHANNEL_SECRETS[type].includes(name)) continue;
+    if (value === null) delete next[name];
+    else next[name] = secrets.seal(value, sealContext(channelId, name));
+  }
+  return next;
+}
+
+export function openSecrets(secrets: Secrets, row: ChannelRow) {
+  const open: Partial<Record<SecretName, string>> = {};
+  for (const [name, sealed] of Object.entries(row.secrets) as [SecretName, string][]) {
+    open[name] = secrets.open(sealed, sealContext(row.id, name));
+  }
+  return open;
+}
+
+export function toMessage(row: MessageRow): OmnichannelMessage {
+  return {
+    id: row.id,
+    messageId: row.messageId,
+    brandId: row.brandId,
+    channelId: row.channelId,
+    channelType: ChannelTypeSchema.parse(row.channelType),
+    direction: row.direction === 'outbound' ? 'outbound' : 'inbound',
+    threadKey: row.threadKey,
+    senderIdentifier: row.senderIdentifier,
+    senderName: row.senderName,
+    content: row.content,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
