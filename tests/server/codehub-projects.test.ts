@@ -62,7 +62,9 @@ describe('code hub projects', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ name: 'Renamed', isPublic: true });
 
-    expect((await call(cookie, 'DELETE', `/api/codehub/projects/${project.id}`)).statusCode).toBe(204);
+    expect((await call(cookie, 'DELETE', `/api/codehub/projects/${project.id}`)).statusCode).toBe(
+      204,
+    );
     expect((await call(cookie, 'GET', `/api/codehub/projects/${project.id}`)).statusCode).toBe(404);
   });
 
@@ -138,7 +140,9 @@ describe('code hub projects', () => {
       ['PATCH', `${base}/files/${file!.id}`, { content: 'stolen' }],
       ['DELETE', `${base}/files/${file!.id}`],
     ] as [Method, string, unknown?][]) {
-      expect((await call(other.cookie, method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call(other.cookie, method, url, payload)).statusCode, `${method} ${url}`).toBe(
+        404,
+      );
     }
     expect((await filesOf(owner.cookie, project.id))[0]!.content).toBe(file!.content);
   });
@@ -158,7 +162,11 @@ describe('code hub files', () => {
       filename: 'helpers.js',
       content: 'export const x = 1;\n',
     });
-    expect(edited.json()).toMatchObject({ filename: 'helpers.js', language: 'javascript', size: 20 });
+    expect(edited.json()).toMatchObject({
+      filename: 'helpers.js',
+      language: 'javascript',
+      size: 20,
+    });
     expect((await filesOf(cookie, project.id)).map((f) => f.filename).sort()).toEqual([
       'helpers.js',
       'main.py',
@@ -195,7 +203,9 @@ describe('code hub files', () => {
     const { cookie } = await createSignedInUser(t.db);
     const project = await newProject(cookie, { fromTemplate: false });
     const base = `/api/codehub/projects/${project.id}/files`;
-    const a = (await call(cookie, 'POST', base, { filename: 'a.py' })).json<Json & { id: string }>();
+    const a = (await call(cookie, 'POST', base, { filename: 'a.py' })).json<
+      Json & { id: string }
+    >();
     expect(a.isMain).toBe(true);
     const b = (await call(cookie, 'POST', base, { filename: 'b.py', isMain: true })).json<{
       id: string;
@@ -229,7 +239,9 @@ describe('code hub files', () => {
     const chunk = 'a'.repeat(MAX_FILE_BYTES);
     const files = MAX_PROJECT_BYTES / MAX_FILE_BYTES;
     for (let i = 0; i < files; i++) {
-      expect((await call(cookie, 'POST', base, { filename: `f${i}.txt`, content: chunk })).statusCode).toBe(201);
+      expect(
+        (await call(cookie, 'POST', base, { filename: `f${i}.txt`, content: chunk })).statusCode,
+      ).toBe(201);
     }
     const over = await call(cookie, 'POST', base, { filename: 'one-more.txt', content: 'x' });
     expect(over.statusCode).toBe(413);

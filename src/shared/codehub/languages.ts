@@ -15,7 +15,8 @@ export const CODE_LANGUAGES = [
     id: 'python',
     label: 'Python',
     mainFile: 'main.py',
-    template: 'def main():\n    print("Hello, world!")\n\n\nif __name__ == "__main__":\n    main()\n',
+    template:
+      'def main():\n    print("Hello, world!")\n\n\nif __name__ == "__main__":\n    main()\n',
   },
   {
     id: 'javascript',
@@ -27,7 +28,8 @@ export const CODE_LANGUAGES = [
     id: 'typescript',
     label: 'TypeScript',
     mainFile: 'index.ts',
-    template: "function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n\nconsole.log(greet('world'));\n",
+    template:
+      "function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n\nconsole.log(greet('world'));\n",
   },
   {
     id: 'html',
@@ -40,7 +42,8 @@ export const CODE_LANGUAGES = [
     id: 'css',
     label: 'CSS',
     mainFile: 'style.css',
-    template: 'body {\n  font-family: system-ui, sans-serif;\n}\n\nh1::after {\n  content: "Hello, world!";\n}\n',
+    template:
+      'body {\n  font-family: system-ui, sans-serif;\n}\n\nh1::after {\n  content: "Hello, world!";\n}\n',
   },
   {
     id: 'java',
@@ -53,7 +56,8 @@ export const CODE_LANGUAGES = [
     id: 'c',
     label: 'C',
     mainFile: 'main.c',
-    template: '#include <stdio.h>\n\nint main(void) {\n    printf("Hello, world!\\n");\n    return 0;\n}\n',
+    template:
+      '#include <stdio.h>\n\nint main(void) {\n    printf("Hello, world!\\n");\n    return 0;\n}\n',
   },
   {
     id: 'cpp',
@@ -109,7 +113,8 @@ export const CODE_LANGUAGES = [
     id: 'scala',
     label: 'Scala',
     mainFile: 'Main.scala',
-    template: 'object Main {\n  def main(args: Array[String]): Unit = {\n    println("Hello, world!")\n  }\n}\n',
+    template:
+      'object Main {\n  def main(args: Array[String]): Unit = {\n    println("Hello, world!")\n  }\n}\n',
   },
   {
     id: 'shell',

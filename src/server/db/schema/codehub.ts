@@ -34,7 +34,9 @@ export const codeProjects = pgTable(
   },
   (t) => [
     index('code_projects_user_idx').on(t.userId, t.lastActiveAt),
-    index('code_projects_public_idx').on(t.lastActiveAt).where(sql`${t.isPublic}`),
+    index('code_projects_public_idx')
+      .on(t.lastActiveAt)
+      .where(sql`${t.isPublic}`),
   ],
 );
 
@@ -59,6 +61,8 @@ export const codeFiles = pgTable(
   },
   (t) => [
     unique('code_files_project_filename_key').on(t.projectId, t.filename),
-    uniqueIndex('code_files_one_main_key').on(t.projectId).where(sql`${t.isMain}`),
+    uniqueIndex('code_files_one_main_key')
+      .on(t.projectId)
+      .where(sql`${t.isMain}`),
   ],
 );

@@ -31,9 +31,11 @@ export async function listProjects(
   db: Executor,
   filter: { scope: 'mine' | 'public'; userId: number; order: 'asc' | 'desc'; limit: number },
   after: ProjectCursor | null,
-){
+) {
   const conditions: SQL[] = [
-    filter.scope === 'mine' ? eq(codeProjects.userId, filter.userId) : eq(codeProjects.isPublic, true),
+    filter.scope === 'mine'
+      ? eq(codeProjects.userId, filter.userId)
+      : eq(codeProjects.isPublic, true),
   ];
   if (after) {
     const beyond = filter.order === 'desc' ? lt : gt;

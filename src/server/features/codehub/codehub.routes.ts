@@ -67,7 +67,12 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) =>
-      codehub.updateProject(ctx.db, requireUser(request).id, request.params.projectId, request.body),
+      codehub.updateProject(
+        ctx.db,
+        requireUser(request).id,
+        request.params.projectId,
+        request.body,
+      ),
   );
 
   api.delete(
@@ -116,7 +121,11 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/codehub/projects/:projectId/files/:fileId',
     {
       config: access,
-      schema: { params: FileParamsSchema, body: UpdateFileSchema, response: { 200: CodeFileSchema } },
+      schema: {
+        params: FileParamsSchema,
+        body: UpdateFileSchema,
+        response: { 200: CodeFileSchema },
+      },
     },
     async (request) =>
       codehub.updateFile(

@@ -158,13 +158,9 @@ export async function listFiles(db: Executor, userId: number, projectId: string)
 }
 
 /** Checks the file and project limits for content of `bytes` replacing `exceptFileId`. */
-async function checkLimits(
-  tx: Executor,
-  projectId: string,
-  bytes: number,
-  exceptFileId?: string,
-) {
-  if (bytes > MAX_FILE_BYTES) throw tooLarge(M.fileTooLarge, { size: bytes, limit: MAX_FILE_BYTES });
+async function checkLimits(tx: Executor, projectId: string, bytes: number, exceptFileId?: string) {
+  if (bytes > MAX_FILE_BYTES)
+    throw tooLarge(M.fileTooLarge, { size: bytes, limit: MAX_FILE_BYTES });
   const usage = await q.projectUsage(tx, projectId, exceptFileId);
   if (!exceptFileId && usage.files >= MAX_FILES_PER_PROJECT) {
     throw tooLarge(M.tooManyFiles, { files: usage.files, limit: MAX_FILES_PER_PROJECT });
