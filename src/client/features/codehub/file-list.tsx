@@ -1,4 +1,3 @@
-import { FileCode, Star } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodeFile } from '#shared/codehub/codehub-schemas.ts';
@@ -45,7 +44,6 @@ export function FileList({
                 file.id === activeId ? 'bg-accent/10 font-semibold' : ''
               }`}
             >
-              <FileCode size={16} aria-hidden="true" />
               <span className="flex-1 truncate">{file.filename}</span>
               {dirtyIds.has(file.id) ? (
                 <span title={t('editor.unsaved')} aria-label={t('editor.unsaved')}>
@@ -53,7 +51,7 @@ export function FileList({
                 </span>
               ) : null}
               {file.isMain ? (
-                <Star size={14} className="text-accent" aria-label={t('files.main')} />
+                <span className="rounded border px-1 text-xs text-accent">{t('files.main')}</span>
               ) : null}
             </button>
           </li>

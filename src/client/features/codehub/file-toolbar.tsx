@@ -1,4 +1,4 @@
-import { Save, Star, Trash2 } from 'lucide-react';
+import { Save, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodeFile } from '#shared/codehub/codehub-schemas.ts';
@@ -69,7 +69,6 @@ export function FileToolbar({
           className="btn-ghost inline-flex items-center gap-1"
           onClick={onMakeMain}
         >
-          <Star size={14} aria-hidden="true" />
           {t('files.makeMain')}
         </button>
       )}

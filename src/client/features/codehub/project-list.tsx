@@ -1,4 +1,4 @@
-import { Eye, Globe, Lock } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '#client/lib/format-date.ts';
@@ -40,12 +40,7 @@ export function ProjectList({ scope }: { scope: 'mine' | 'public' }) {
               ) : null}
               <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
                 <span>{findLanguage(project.language)?.label ?? project.language}</span>
-                <span className="inline-flex items-center gap-1">
-                  {project.isPublic ? (
-                    <Globe size={14} aria-hidden="true" />
-                  ) : (
-                    <Lock size={14} aria-hidden="true" />
-                  )}
+                <span className="rounded border px-1.5 text-xs">
                   {t(project.isPublic ? 'visibility.public' : 'visibility.private')}
                 </span>
                 <span className="inline-flex items-center gap-1">

@@ -1,4 +1,4 @@
-import { ArrowLeft, Globe, Lock } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -84,12 +84,7 @@ export default function ProjectPage() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{project.data.name}</h1>
         <span className="text-muted">{findLanguage(project.data.language)?.label}</span>
-        <span className="inline-flex items-center gap-1 text-sm text-muted">
-          {project.data.isPublic ? (
-            <Globe size={14} aria-hidden="true" />
-          ) : (
-            <Lock size={14} aria-hidden="true" />
-          )}
+        <span className="rounded border px-1.5 text-xs text-muted">
           {t(project.data.isPublic ? 'visibility.public' : 'visibility.private')}
         </span>
         {canEdit ? (

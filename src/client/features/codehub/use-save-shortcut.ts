@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useLatest } from '#client/lib/use-latest.ts';
+import { useCurrent } from './use-current.ts';
 
 /** Ctrl+S / Cmd+S saves instead of opening the browser's "save page" dialog. */
 export function useSaveShortcut(onSave: () => void) {
-  const latest = useLatest(onSave);
+  const latest = useCurrent(onSave);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {

@@ -4,7 +4,7 @@ import { EditorView } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
-import { useLatest } from '#client/lib/use-latest.ts';
+import { useCurrent } from '../use-current.ts';
 import { loadLanguageSupport } from './language-support.ts';
 
 interface CodeEditorProps {
@@ -29,7 +29,7 @@ export function CodeEditor({ initialDoc, language, readOnly, label, onChange }: 
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const languageSlot = useRef(new Compartment());
-  const onChangeRef = useLatest(onChange);
+  const onChangeRef = useCurrent(onChange);
 
   useEffect(() => {
     const created = new EditorView({
