@@ -49,6 +49,12 @@ const signedIn = {
   'GET /api/conversations': { status: 200, body: [] },
 };
 
+/** The editor lives in a shadow root (decision 201); Testing Library does not look inside one. */
+async function findEditor(name: string) {
+  const host = await screen.findByRole('group', { name });
+  return within(host.shadowRoot as unknown as HTMLElement).findByRole('textbox', { name });
+}
+
 describe('/codehub', () => {
   it('highlights every language a project can be created in, more than 20', () => {
     expect(CODE_LANGUAGES.length).toBeGreaterThan(20);
@@ -103,7 +109,7 @@ describe('/codehub', () => {
     expect(await screen.findByRole('heading', { name: 'Rusty' })).toBeTruthy();
     const created = server.requests.find((r) => r.method === 'POST');
     expect(created?.body).toEqual({ name: 'Rusty', language: 'rust', isPublic: false });
-    expect(await screen.findByRole('textbox', { name: 'Editor: main.rs' })).toBeTruthy();
+    expect(await findEditor('Editor: main.rs')).toBeTruthy();
   });
 
   it('saves the edited file with the button and with Ctrl+S', async () => {
@@ -122,7 +128,7 @@ describe('/codehub', () => {
     });
     renderApp(`/codehub/projects/${PROJECT_ID}`);
 
-    const editor = await screen.findByRole('textbox', { name: 'Editor: main.py' });
+    const editor = await findEditor('Editor: main.py');
     expect(editor.textContent).toContain('print("Hello, world!")');
     const save = screen.getByRole('button', { name: 'Speichern' });
     expect(save).toHaveProperty('disabled', true);

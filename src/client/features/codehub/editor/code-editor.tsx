@@ -32,8 +32,15 @@ export function CodeEditor({ initialDoc, language, readOnly, label, onChange }: 
   const onChangeRef = useCurrent(onChange);
 
   useEffect(() => {
+    // In a shadow root CodeMirror's styles go to adoptedStyleSheets; in the document they would
+    // be a <style> element, which the CSP (style-src 'self', no nonces) refuses. Decision 201.
+    const root = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
+    const parent = document.createElement('div');
+    parent.style.height = '100%';
+    root.append(parent);
     const created = new EditorView({
-      parent: host.current!,
+      root,
+      parent,
       state: EditorState.create({
         doc: initialDoc,
         extensions: [
@@ -53,6 +60,7 @@ export function CodeEditor({ initialDoc, language, readOnly, label, onChange }: 
     view.current = created;
     return () => {
       created.destroy();
+      parent.remove();
       view.current = null;
     };
     // The document is set once per mount; the parent remounts for another file.
@@ -69,5 +77,12 @@ export function CodeEditor({ initialDoc, language, readOnly, label, onChange }: 
     };
   }, [language, readOnly]);
 
-  return <div ref={host} className="h-full min-h-[24rem] overflow-hidden rounded-md border" />;
+  return (
+    <div
+      ref={host}
+      role="group"
+      aria-label={label}
+      className="h-full min-h-[24rem] overflow-hidden rounded-md border"
+    />
+  );
 }
