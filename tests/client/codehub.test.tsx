@@ -12,8 +12,12 @@ afterEach(() => vi.unstubAllGlobals());
 // jsdom has no layout: CodeMirror measures text ranges, which jsdom's Range cannot do.
 beforeAll(() => {
   const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  Range.prototype.getClientRects ??= noRects;
-  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  if (!('getClientRects' in Range.prototype)) {
+    Object.assign(Range.prototype, {
+      getClientRects: noRects,
+      getBoundingClientRect: () => new DOMRect(),
+    });
+  }
 });
 
 const PROJECT_ID = '0b8f6a52-3c57-4d2e-9d7a-6f1e2a3b4c5d';
