@@ -5,6 +5,7 @@ import { classHighlighter } from '@lezer/highlight';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import { useCurrent } from '../use-current.ts';
+import { codehubHighlightStyle } from './highlight-style.ts';
 import { loadLanguageSupport } from './language-support.ts';
 
 interface CodeEditorProps {
@@ -19,6 +20,18 @@ interface CodeEditorProps {
 const theme = EditorView.theme({
   '&': { height: '100%', fontSize: '14px' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+  // Colours come from the page (the shadow root inherits colour), not CodeMirror's light theme.
+  '.cm-gutters': {
+    backgroundColor: 'transparent',
+    color: 'inherit',
+    opacity: '0.6',
+    border: 'none',
+  },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'rgba(127, 127, 127, 0.12)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': {
+    backgroundColor: 'rgba(97, 175, 239, 0.3)',
+  },
+  '.cm-cursor': { borderLeftColor: 'currentColor' },
 });
 
 /**
@@ -45,6 +58,7 @@ export function CodeEditor({ initialDoc, language, readOnly, label, onChange }: 
         doc: initialDoc,
         extensions: [
           basicSetup,
+          syntaxHighlighting(codehubHighlightStyle),
           syntaxHighlighting(classHighlighter),
           theme,
           languageSlot.current.of([]),
