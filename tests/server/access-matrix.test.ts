@@ -35,6 +35,9 @@ interface Fixture {
   modelId: string;
   /** The 'user' caller's personal API key. */
   apiKeyId: number;
+  /** The 'user' caller's private code hub project and its main file. */
+  codeProjectId: string;
+  codeFileId: string;
 }
 interface Case {
   url: (f: Fixture) => string;
@@ -640,6 +643,46 @@ const MATRIX: Record<string, Case> = {
     url: () => `/api/omnichannel/webhooks/${NO_BRAND}?hub.mode=subscribe`,
     expect: { guest: 404, user: 404, other: 404, admin: 404 },
   },
+  'GET /api/codehub/projects': {
+    url: () => '/api/codehub/projects?scope=public',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/codehub/projects': {
+    url: () => '/api/codehub/projects',
+    payload: () => ({ name: 'Matrix project', language: 'go' }),
+    expect: { guest: 401, user: 201, other: 201, admin: 201 },
+  },
+  'GET /api/codehub/projects/:projectId': {
+    url: (f) => `/api/codehub/projects/${f.codeProjectId}`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'PATCH /api/codehub/projects/:projectId': {
+    url: (f) => `/api/codehub/projects/${f.codeProjectId}`,
+    payload: () => ({ name: 'Renamed project' }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'DELETE /api/codehub/projects/:projectId': {
+    url: (f) => `/api/codehub/projects/${f.codeProjectId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/projects/:projectId/files': {
+    url: (f) => `/api/codehub/projects/${f.codeProjectId}/files`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'POST /api/codehub/projects/:projectId/files': {
+    url: (f) => `/api/codehub/projects/${f.codeProjectId}/files`,
+    payload: () => ({ filename: 'added.py', content: 'print(1)\n' }),
+    expect: { guest: 401, user: 201, other: 404, admin: 404 },
+  },
+  'PATCH /api/codehub/projects/:projectId/files/:fileId': {
+    url: (f) => `/api/codehub/projects/${f.codeProjectId}/files/${f.codeFileId}`,
+    payload: () => ({ content: 'print(2)\n' }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'DELETE /api/codehub/projects/:projectId/files/:fileId': {
+    url: (f) => `/api/codehub/projects/${f.codeProjectId}/files/${f.codeFileId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
 };
 
 let t: TestContext;
@@ -681,7 +724,21 @@ async function setUpCallers() {
       upstreamModel: 'llama3',
     })
     .returning({ modelId: aiModels.modelId });
+  const project = await api(t.app, {
+    method: 'POST',
+    url: '/api/codehub/projects',
+    cookie: owner.cookie,
+    payload: { name: 'Private project', language: 'python' },
+  });
+  const codeProjectId = project.json<{ id: string }>().id;
+  const codeFiles = await api(t.app, {
+    method: 'GET',
+    url: `/api/codehub/projects/${codeProjectId}/files`,
+    cookie: owner.cookie,
+  });
   const fixture: Fixture = {
+    codeProjectId,
+    codeFileId: codeFiles.json<{ files: { id: string }[] }>().files[0]!.id,
     userId: owner.user.id,
     username: owner.user.username,
     personaId: row!.id,

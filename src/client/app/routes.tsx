@@ -29,6 +29,9 @@ const ProfilePage = lazy(() => import('#client/app/pages/profile-screen.tsx'));
 const FeatureLandingPage = lazy(
   () => import('#client/features/marketing/feature-landing-page.tsx'),
 );
+// CodeMirror and its grammars come only with the code hub's chunks (issue 13).
+const CodehubPage = lazy(() => import('#client/features/codehub/codehub-page.tsx'));
+const CodehubProjectPage = lazy(() => import('#client/features/codehub/project-page.tsx'));
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const PredefinedAnswersPage = lazy(
@@ -106,7 +109,8 @@ export const routes: RouteObject[] = [
       { path: '/payment/:plan', element: user(<PaymentPage />) },
       { path: '/crypto-payment/:plan/:duration', element: user(<CryptoPaymentPage />) },
       { path: '/crypto-payment-pending', element: user(<CryptoPendingPage />) },
-      { path: '/codehub', element: area('codehub') },
+      { path: '/codehub', element: user(<CodehubPage />) },
+      { path: '/codehub/projects/:projectId', element: user(<CodehubProjectPage />) },
       { path: '/codehub/live', element: user(area('codehubLive')) },
       { path: '/codehub/live/:sessionId', element: user(area('codehubSession')) },
       { path: '/codehub/website-builder', element: area('websiteBuilder') },

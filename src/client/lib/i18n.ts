@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'apiKeys',
   'adminTokens',
   'adminUsers',
+  'codehub',
   'adminSecurity',
   'adminDashboard',
   'adminDatabase',

@@ -87,6 +87,12 @@ import {
   FeedbackResponseSchema,
 } from '#shared/chat/conversation-schemas.ts';
 import { ClientErrorReceiptSchema } from '#shared/client-errors/client-error-schemas.ts';
+import {
+  CodeFileListSchema,
+  CodeFileSchema,
+  CodeProjectSchema,
+  ProjectPageSchema,
+} from '#shared/codehub/codehub-schemas.ts';
 import { ExportJsonSchema } from '#shared/export/export-schemas.ts';
 import { FileInfoSchema } from '#shared/files/file-schemas.ts';
 import { LivenessSchema, ReadinessSchema } from '#shared/health/health-schemas.ts';
@@ -127,6 +133,8 @@ export const ROUTE_SCHEMAS = {
   'DELETE /api/admin/provider-keys/{provider}': { 200: ProviderKeyStatusSchema },
   'DELETE /api/admin/users/{id}': { 204: NoContentSchema },
   'DELETE /api/api-keys/{id}': { 204: NoContentSchema },
+  'DELETE /api/codehub/projects/{projectId}': { 204: NoContentSchema },
+  'DELETE /api/codehub/projects/{projectId}/files/{fileId}': { 204: NoContentSchema },
   'DELETE /api/conversations/{conversationId}': { 204: NoContentSchema },
   'DELETE /api/files/{id}': { 204: NoContentSchema },
   'DELETE /api/omnichannel/brands/{brandId}': { 204: NoContentSchema },
@@ -164,6 +172,9 @@ export const ROUTE_SCHEMAS = {
     200: { 'text/event-stream': ChatStreamEventSchema },
     204: NoContentSchema,
   },
+  'GET /api/codehub/projects': { 200: ProjectPageSchema },
+  'GET /api/codehub/projects/{projectId}': { 200: CodeProjectSchema },
+  'GET /api/codehub/projects/{projectId}/files': { 200: CodeFileListSchema },
   'GET /api/conversations': { 200: ConversationListSchema },
   'GET /api/conversations/{conversationId}/export': {
     200: {
@@ -217,6 +228,8 @@ export const ROUTE_SCHEMAS = {
   'PATCH /api/admin/predefined-answers/{id}': { 200: PredefinedAnswerSchema },
   'PATCH /api/admin/settings': { 200: AppSettingsSchema },
   'PATCH /api/admin/users/{id}': { 200: AdminUserSchema },
+  'PATCH /api/codehub/projects/{projectId}': { 200: CodeProjectSchema },
+  'PATCH /api/codehub/projects/{projectId}/files/{fileId}': { 200: CodeFileSchema },
   'PATCH /api/conversations/{id}': { 200: ConversationSchema },
   'PATCH /api/omnichannel/brands/{brandId}': { 200: BrandSchema },
   'PATCH /api/omnichannel/brands/{brandId}/channels/{channelId}': { 200: ChannelSchema },
@@ -252,6 +265,8 @@ export const ROUTE_SCHEMAS = {
   },
   'POST /api/chat/stop': { 200: StopResponseSchema },
   'POST /api/client-errors': { 201: ClientErrorReceiptSchema },
+  'POST /api/codehub/projects': { 201: CodeProjectSchema },
+  'POST /api/codehub/projects/{projectId}/files': { 201: CodeFileSchema },
   'POST /api/crypto-payments': { 201: CryptoPaymentSchema },
   'POST /api/crypto-payments/{id}/paid': { 200: CryptoPaymentSchema },
   'POST /api/files': { 201: FileInfoSchema },
