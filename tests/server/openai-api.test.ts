@@ -319,6 +319,16 @@ describe('who may call /api/v1', () => {
     expect((await client.models.list()).data.length).toBeGreaterThan(0);
   });
 
+  it('refuses text PostgreSQL cannot store with 400 in OpenAI’s shape, naming the field', async () => {
+    const { client } = await expertWithKey();
+    for (const content of ['Hi\u0000there', 'Hi \uD800 there']) {
+      const error = await errorOf(ask(client, content));
+      expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(error.error).toMatchObject({ type: 'invalid_request_error' });
+      expect(JSON.stringify(error.error)).toContain('messages');
+    }
+  });
+
   it('needs the scope of the route (403)', async () => {
     const reader = await expertWithKey(['models:read']);
     const error = await errorOf(ask(reader.client, 'Hi'));
