@@ -49,7 +49,7 @@ test('an administrator suspends a user whose open page is then signed out', asyn
   await userPage.getByLabel('Passwort').fill(PASSWORD);
   await userPage.getByRole('button', { name: 'Anmelden' }).click();
   await expect(
-    userPage.getByText('Dieses Konto wurde gesperrt. Bitte wende dich an den Support.'),
+    userPage.getByText('Dieses Konto wurde gesperrt. Bitte wende dich an den Support.').first(),
   ).toBeVisible();
   await userContext.close();
 

@@ -37,6 +37,8 @@ test('an Ultimate user creates an API key, uses it once shown, and revokes it; t
 
   page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: 'Widerrufen' }).click();
+  // Revoked: the button goes, the status stays ("Widerrufen" is both, so wait for the button).
+  await expect(row.getByRole('button', { name: 'Widerrufen' })).toHaveCount(0);
   await expect(row).toContainText('Widerrufen');
   const refused = await page.request.get('/api/v1/models', {
     headers: { authorization: `Bearer ${key}` },

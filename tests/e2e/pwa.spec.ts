@@ -1,7 +1,14 @@
 import { expect, test } from './support/fixtures.ts';
 
 // Offline, the app's calls fail before reaching a server; that is the point of this test.
-test.use({ expectedLoadErrors: { '/api/user': [0], '/healthz': [0], '/api/plans': [0] } });
+test.use({
+  expectedLoadErrors: {
+    '/api/user': [0],
+    '/healthz': [0],
+    '/api/plans': [0],
+    '/api/app-config': [0],
+  },
+});
 
 test('the manifest is served and the app shell works offline after the first visit', async ({
   page,

@@ -91,10 +91,12 @@ describe('a backup', () => {
     expect(row.size).toBeGreaterThan(0);
     expect(row.tableCount).toBeGreaterThan(5);
     expect(existsSync(path.join(backupDir, row.filename))).toBe(true);
+    // The jobs table is the queue's own bookkeeping: background jobs change it meanwhile.
+    const withoutJobs = (tables: { name: string }[]) => tables.filter((t) => t.name !== 'jobs');
     const live = await counts();
 
     const check = await checkRestore(row.id);
-    expect(check.tables).toEqual(live);
+    expect(withoutJobs(check.tables)).toEqual(withoutJobs(live));
     expect(check.tables.find((table) => table.name === 'users')?.rows).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -17,16 +18,30 @@ export async function createUser(db: Database, overrides: UserOverrides = {}) {
   const hash = password
     ? await hashPassword(password)
     : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
+  const username = fields.username ?? `user_${randomBytes(5).toString('hex')}`;
+  if (Object.keys(fields).length === 0) {
+    // Only the two columns every version has, so upgrade tests can seed an older schema.
+    const inserted = await db.execute(
+      sql`insert into users (username, password) values (${username}, ${hash}) returning *`,
+    );
+    const [first] = (inserted as { rows: Record<string, unknown>[] }).rows;
+    const row = camelCaseKeys(first!) as typeof users.$inferSelect;
+    return { ...row, plainPassword: DEFAULT_PASSWORD };
+  }
   const [user] = await db
     .insert(users)
-    .values({
-      username: `user_${randomBytes(5).toString('hex')}`,
-      ...fields,
-      password: hash,
-    })
+    .values({ ...fields, username, password: hash })
     .returning();
   return { ...user!, plainPassword: password ?? DEFAULT_PASSWORD };
 }
+
+const camelCaseKeys = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()),
+      value,
+    ]),
+  );
 
 /** A real server-side session for the user; returns the Cookie header value. */
 export async function signIn(
