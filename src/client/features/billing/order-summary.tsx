@@ -29,9 +29,9 @@ export function OrderSummary({ details }: { details: CheckoutDetails }) {
           <dd data-testid="order-total">{formatCents(details.amountCents, details.currency)}</dd>
         </div>
       </dl>
-      <p className="text-sm text-muted">
-        {t('payment.vat')}. {t('payment.renews')}
-      </p>
+      {/* Two lines: 'inkl. MwSt.' ends in its own full stop, so no sentence joins the two. */}
+      <p className="text-sm text-muted">{t('payment.vat')}</p>
+      <p className="text-sm text-muted">{t('payment.renews')}</p>
     </section>
   );
 }
