@@ -68,7 +68,10 @@ function adminServer(provider: 'sandbox' | 'stripe') {
     'GET /api/settings/7': { status: 200, body: settingsBody() },
     'GET /api/conversations': { status: 200, body: [] },
     'GET /api/plans': { status: 200, body: plansBody(provider) },
-    'GET /api/admin/crypto-payments': () => ({ status: 200, body: { payments: queue } }),
+    'GET /api/admin/crypto-payments': () => ({
+      status: 200,
+      body: { items: queue, nextCursor: null },
+    }),
     'POST /api/admin/crypto-payments/1/verify': () => {
       queue = queue.filter((p) => p.id !== 1);
       return { status: 200, body: { ...pending(1, 'anna'), status: 'verified' } };

@@ -70,9 +70,9 @@ test('a user pays Expert for 6 months with Ethereum, an administrator verifies, 
 
   const admin = await adminApi();
   const queue = await admin.get('/api/admin/crypto-payments?status=pending');
-  expect(
-    ((await queue.json()) as { payments: { id: number }[] }).payments.map((p) => p.id),
-  ).toContain(id);
+  expect(((await queue.json()) as { items: { id: number }[] }).items.map((p) => p.id)).toContain(
+    id,
+  );
   const verify = await admin.post(`/api/admin/crypto-payments/${id}/verify`);
   expect(verify.status()).toBe(200);
   await admin.dispose();

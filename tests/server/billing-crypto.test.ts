@@ -133,11 +133,35 @@ describe('buyer', () => {
 });
 
 describe('administrator review', () => {
+  it('lists the queue a page at a time, newest first, every payment once', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const mine = [await reported(cookie), await reported(cookie), await reported(cookie)];
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (
+        await get(
+          adminA.cookie,
+          `/api/admin/crypto-payments?status=pending&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json<{ items: { id: number; status: string }[]; nextCursor: string | null }>();
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      expect(page.items.every((p) => p.status === 'pending')).toBe(true);
+      seen.push(...page.items.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect(seen).toEqual(expect.arrayContaining(mine.map((p) => p.id)));
+    const forged = await get(adminA.cookie, '/api/admin/crypto-payments?cursor=forged');
+    expect(forged.statusCode).toBe(400);
+  });
+
   it('two administrators at once activate the plan exactly once', async () => {
     const { cookie } = await createSignedInUser(t.db);
     const payment = await reported(cookie, 'premium', 6);
     const list = (await get(adminA.cookie, '/api/admin/crypto-payments?status=pending')).json();
-    expect(list.payments.map((p: { id: number }) => p.id)).toContain(payment.id);
+    expect(list.items.map((p: { id: number }) => p.id)).toContain(payment.id);
 
     const [a, b] = await Promise.all([
       post(adminA.cookie, `/api/admin/crypto-payments/${payment.id}/verify`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema, pageSchema } from '#shared/api/pagination.ts';
 import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import { PaidPlanIdSchema } from './billing-schemas.ts';
 
@@ -61,10 +62,9 @@ export const AdminCryptoPaymentSchema = CryptoPaymentSchema.extend({
   userId: z.number().int(),
   username: z.string(),
 });
-export const AdminCryptoPaymentListSchema = z.object({
-  payments: z.array(AdminCryptoPaymentSchema),
-});
-export const AdminCryptoPaymentQuerySchema = z.object({
+/** GET /api/admin/crypto-payments: a page of payments, newest first unless `order=asc`. */
+export const AdminCryptoPaymentListSchema = pageSchema(AdminCryptoPaymentSchema);
+export const AdminCryptoPaymentQuerySchema = PageQuerySchema.extend({
   status: CryptoPaymentStatusSchema.optional(),
 });
 export const CryptoPaymentIdParamsSchema = z.object({ id: z.coerce.number().pipe(RowIdSchema) });

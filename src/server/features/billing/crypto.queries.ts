@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { cryptoPayments } from '#server/db/schema/crypto-payments.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -32,12 +32,27 @@ export async function isTxHashUsed(db: Executor, txHash: string) {
   return rows.length > 0;
 }
 
-export async function listCryptoPaymentsForAdmin(db: Executor, status?: string) {
+/** One page of payments by id (newest first unless asc), after the row `afterId`; limit + 1 rows. */
+export async function listCryptoPaymentsForAdmin(
+  db: Executor,
+  query: { status?: string | undefined; order: 'asc' | 'desc'; limit: number },
+  afterId: number | null,
+) {
+  const newestFirst = query.order === 'desc';
   return db
     .select({ payment: cryptoPayments, username: users.username })
     .from(cryptoPayments)
     .innerJoin(users, eq(users.id, cryptoPayments.userId))
-    .where(status ? eq(cryptoPayments.status, status) : sql`true`)
-    .orderBy(desc(cryptoPayments.createdAt))
-    .limit(500);
+    .where(
+      and(
+        query.status ? eq(cryptoPayments.status, query.status) : undefined,
+        afterId === null
+          ? undefined
+          : newestFirst
+            ? lt(cryptoPayments.id, afterId)
+            : gt(cryptoPayments.id, afterId),
+      ),
+    )
+    .orderBy(newestFirst ? desc(cryptoPayments.id) : asc(cryptoPayments.id))
+    .limit(query.limit + 1);
 }

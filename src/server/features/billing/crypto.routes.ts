@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActor } from '#server/audit/audit.ts';
 import { requireUser } from '#server/http/access.ts';
+import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { AppContext } from '#server/http/request-context.ts';
+import { z } from 'zod';
 import { NoRequestBodySchema } from '#shared/billing/billing-schemas.ts';
 import {
   AdminCryptoPaymentListSchema,
@@ -15,6 +17,8 @@ import {
 } from '#shared/billing/crypto-schemas.ts';
 import { listCryptoPaymentsForAdmin } from './crypto.queries.ts';
 import { createCryptoService, toCryptoPayment } from './crypto.service.ts';
+
+const PaymentCursorSchema = z.number().int().positive();
 
 /** Crypto payments: the buyer's three calls and the administrators' review (spec 02 §4). */
 export function registerCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -56,13 +60,21 @@ export function registerCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: AdminCryptoPaymentListSchema },
       },
     },
-    async (request) => ({
-      payments: (await listCryptoPaymentsForAdmin(ctx.db, request.query.status)).map((row) => ({
-        ...toCryptoPayment(row.payment),
-        userId: row.payment.userId,
-        username: row.username,
-      })),
-    }),
+    async (request) => {
+      const { query } = request;
+      const afterId = query.cursor ? decodeCursor(query.cursor, PaymentCursorSchema) : null;
+      const rows = await listCryptoPaymentsForAdmin(ctx.db, query, afterId);
+      return toPage(
+        rows,
+        query.limit,
+        (row) => ({
+          ...toCryptoPayment(row.payment),
+          userId: row.payment.userId,
+          username: row.username,
+        }),
+        (row) => row.payment.id,
+      );
+    },
   );
 
   api.post(

@@ -9,15 +9,18 @@ import { SUBSCRIPTIONS_KEY } from './get-subscriptions.ts';
 
 const QUEUE_KEY = ['admin-crypto-queue'] as const;
 
-/** GET /api/admin/crypto-payments?status=pending: reported payments waiting for a decision. */
+/**
+ * GET /api/admin/crypto-payments?status=pending: reported payments waiting for a decision, the
+ * largest page (100); the queue is worked down from there.
+ */
 export function useCryptoQueue() {
   return useQuery({
     queryKey: QUEUE_KEY,
     queryFn: async () =>
       (await readJson(
-        await apiRequest('GET', '/api/admin/crypto-payments?status=pending'),
+        await apiRequest('GET', '/api/admin/crypto-payments?status=pending&limit=100'),
         () => AdminCryptoPaymentListSchema,
-      ))!.payments,
+      ))!.items,
   });
 }
 
