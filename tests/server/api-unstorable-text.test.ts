@@ -9,6 +9,7 @@ import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts
 
 interface JsonSchema {
   type?: string | string[];
+  format?: string;
   enum?: string[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
@@ -48,7 +49,8 @@ function bodyWith(path: string[], value: string): unknown {
 }
 
 /** A path parameter that passes its own check, for the parameters not under test. */
-const placeholder = (schema: JsonSchema) => schema.enum?.[0] ?? '1';
+const placeholder = (schema: JsonSchema) =>
+  schema.enum?.[0] ?? (schema.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : '1');
 
 const UNSTORABLE = [
   { kind: 'NUL', text: 'a\u0000b', encoded: 'a%00b' },
@@ -106,7 +108,10 @@ beforeAll(async () => {
           });
         }
         const body = operation.requestBody?.content['application/json']?.schema;
-        for (const path of body ? stringPaths(body) : []) {
+        // A body that is one string is a provider's signed delivery (a webhook): it is checked by
+        // its signature, not field by field, and its own tests send it unstorable text.
+        const fields = body ? stringPaths(body).filter((path) => path.length > 0) : [];
+        for (const path of fields) {
           cases.push({
             ...base,
             name: `${method.toUpperCase()} ${template} body ${path.join('.')} (${kind})`,

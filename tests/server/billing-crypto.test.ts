@@ -139,12 +139,10 @@ describe('administrator review', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page = (
-        await get(
-          adminA.cookie,
-          `/api/admin/crypto-payments?status=pending&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        )
-      ).json<{ items: { id: number; status: string }[]; nextCursor: string | null }>();
+      const url: string = `/api/admin/crypto-payments?status=pending&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page: { items: { id: number; status: string }[]; nextCursor: string | null } = (
+        await get(adminA.cookie, url)
+      ).json();
       expect(page.items.length).toBeLessThanOrEqual(2);
       expect(page.items.every((p) => p.status === 'pending')).toBe(true);
       seen.push(...page.items.map((p) => p.id));

@@ -188,7 +188,7 @@ export const ChannelDeliverySchema = z
 export const ChannelReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 /** WhatsApp's subscription check: the challenge echoed as text. */
 export const WhatsAppVerifyQuerySchema = z.looseObject({
-  'hub.mode': z.string().optional(),
-  'hub.verify_token': z.string().optional(),
-  'hub.challenge': z.string().max(200).optional(),
+  'hub.mode': textSchema().max(50).optional(),
+  'hub.verify_token': textSchema().max(500).optional(),
+  'hub.challenge': textSchema().max(200).optional(),
 });
