@@ -46,7 +46,7 @@ test('an administrator verifies a reported crypto payment on /admin/subscription
     .getByRole('button', { name: new RegExp(`^Zahlung von ${username}, .* bestätigen$`) })
     .click();
   await expect(
-    page.getByText(`Zahlung bestätigt: Der Tarif von ${username} ist aktiv.`),
+    page.getByText(`Zahlung bestätigt: Der Tarif von ${username} ist aktiv.`).first(),
   ).toBeVisible();
   await expect(queue.getByText(username)).toHaveCount(0);
 

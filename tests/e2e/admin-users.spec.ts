@@ -37,7 +37,7 @@ test('an administrator suspends a user whose open page is then signed out', asyn
 
   // The user's next request: the page shows itself signed out and says why.
   await userPage.getByTestId('sidebar').getByRole('link', { name: 'Einstellungen' }).click();
-  await expect(userPage.getByText('Du wurdest abgemeldet')).toBeVisible();
+  await expect(userPage.getByText('Du wurdest abgemeldet').first()).toBeVisible();
   await expect(
     userPage.getByRole('complementary', { name: 'Anmeldehinweis' }).getByText('Nicht angemeldet'),
   ).toBeVisible();

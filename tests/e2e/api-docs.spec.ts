@@ -21,6 +21,8 @@ test('the API reference renders the OpenAPI document without a CSP violation', a
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
   await expect(page.getByRole('heading', { name: /Orbit Chat API/ })).toBeVisible();
+  // Tags start collapsed; opening one shows its operations.
+  await page.locator('#operations-tag-auth').click();
   const login = page.locator('#operations-auth-post_api_login');
   await expect(login).toContainText('/api/login');
   await login.getByRole('button', { name: 'POST /api/login', exact: true }).click();

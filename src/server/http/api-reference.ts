@@ -24,6 +24,9 @@ const INITIALIZER = `window.addEventListener('load', function () {
     url: '/api/openapi.json',
     dom_id: '#reference',
     deepLinking: true,
+    // Tags start collapsed: with every tag open at once Swagger UI 5 stopped rendering after a
+    // few operations once the omnichannel routes joined; each tag renders fully when opened.
+    docExpansion: 'none',
     layout: 'BaseLayout',
     validatorUrl: null,
     requestInterceptor: function (request) {

@@ -18,11 +18,14 @@ function Decision({ payment }: { payment: QueuedPayment }) {
   const [rejecting, setRejecting] = useState(false);
   const label = `${payment.username}, ${payment.cryptoAmount} ${payment.coin}`;
 
-  const run = (decision: Parameters<typeof decide.mutate>[0], done: string) =>
-    decide.mutate(decision, {
-      onSuccess: () => notifySuccess(done),
-      onError: (error) => notifyError(error),
-    });
+  // Through the promise, not mutate's callbacks: the decided row leaves the queue (this component
+  // unmounts) as the list is read again, and mutate's callbacks never run for an unmounted one.
+  const run = (decision: Parameters<typeof decide.mutate>[0], done: string) => {
+    decide.mutateAsync(decision).then(
+      () => notifySuccess(done),
+      (error: unknown) => notifyError(error),
+    );
+  };
 
   if (rejecting) {
     return (
