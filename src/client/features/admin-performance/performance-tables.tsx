@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '#client/components/ui/data-table.tsx';
 import type { FirstTokenStats, RouteStats } from '#shared/admin/performance-schemas.ts';
 
 function Table({
@@ -11,33 +12,12 @@ function Table({
   rows: { key: string; cells: (string | number)[] }[];
 }) {
   const { t } = useTranslation('adminPerformance');
-  if (rows.length === 0) return <p className="text-muted">{t('none')}</p>;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="text-muted">
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className="border-t border-line">
-              {row.cells.map((cell, index) => (
-                <td key={index} className="py-2 pr-4">
-                  {index === 0 ? <code>{cell}</code> : cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  // The first cell names the route or model: shown as code.
+  const shown = rows.map(({ key, cells: [first, ...rest] }) => ({
+    key,
+    cells: [<code key="name">{first}</code>, ...rest],
+  }));
+  return <DataTable label={label} headers={headers} rows={shown} empty={t('none')} />;
 }
 
 export function RouteTable({

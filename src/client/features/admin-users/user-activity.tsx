@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '#client/components/ui/data-table.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { formatCents } from '#client/lib/format-money.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
@@ -15,33 +16,8 @@ function Table({
   rows: ReactNode[][];
 }) {
   const { t } = useTranslation('adminUsers');
-  if (rows.length === 0) return <p className="text-sm text-muted">{t('none')}</p>;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="text-muted">
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, index) => (
-            <tr key={index} className="border-t border-line align-top">
-              {cells.map((cell, column) => (
-                <td key={column} className="py-2 pr-4">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const keyed = rows.map((cells, index) => ({ key: index, cells }));
+  return <DataTable label={label} headers={headers} rows={keyed} empty={t('none')} />;
 }
 
 /** The user's subscription, payments and latest sign-ins. */
