@@ -41,13 +41,28 @@ export function createCryptoRates(input: { url?: string; testMode: boolean }): C
 /** Decimals of the amount we ask for: satoshis for BTC, gwei for ETH. */
 const DECIMALS: Record<CryptoCoin, number> = { BTC: 8, ETH: 9 };
 
+/** `value` as an exact fraction `numerator / 10^scale` of its shortest decimal form. */
+function exactDecimal(value: number): { numerator: bigint; scale: number } {
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/i.exec(String(value));
+  if (!match) throw new RangeError(`Not a positive decimal: ${value}`);
+  const [, whole, fraction = '', exponent = '0'] = match;
+  const scale = fraction.length - Number(exponent);
+  const numerator = BigInt(whole + fraction);
+  return scale >= 0
+    ? { numerator, scale }
+    : { numerator: numerator * 10n ** BigInt(-scale), scale: 0 };
+}
+
 /**
- * The coin amount for `cents` at `rate`, whose last three digits are the verification code
- * (100–999), so that one buyer's transfer can be told from another's on the public chain.
+ * The coin amount for `cents` at `rate` (EUR per coin), rounded down to the coin's smallest unit
+ * in exact integer arithmetic, whose last three digits are the verification code (100–999), so
+ * that one buyer's transfer can be told from another's on the public chain.
  */
 export function cryptoAmountFor(cents: number, rate: number, coin: CryptoCoin, code: number) {
   const decimals = DECIMALS[coin];
-  const units = BigInt(Math.floor((cents / 100 / rate) * 10 ** decimals));
+  const { numerator, scale } = exactDecimal(rate);
+  // units = cents / 100 / (numerator / 10^scale) * 10^decimals
+  const units = (BigInt(cents) * 10n ** BigInt(decimals + scale)) / (100n * numerator);
   const coded = (units / 1000n) * 1000n + BigInt(code);
   const text = coded.toString().padStart(decimals + 1, '0');
   return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
