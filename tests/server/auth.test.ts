@@ -92,6 +92,12 @@ describe('POST /api/register', () => {
     expect(again.json()).toMatchObject({ code: 'CONFLICT', message: 'Username is already taken' });
   });
 
+  it('refuses the name an erased account takes, so erasing that account later cannot collide', async () => {
+    const answer = await register({ username: 'Deleted-User-424242', password: 'long enough pw' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ message: 'Username is already taken' });
+  });
+
   it('lets only one of two simultaneous registrations of a name succeed', async () => {
     const username = uniqueUsername('Race');
     const answers = await Promise.all([

@@ -27,6 +27,10 @@ export const UsernameSchema = requiredText('Username')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, digits and the characters _ . -');
 
+/** The anonymous name an erased account keeps (decision 141): reserved, so no one registers it. */
+export const deletedUsername = (id: number) => `deleted-user-${id}`;
+export const isReservedUsername = (username: string) => /^deleted-user-\d+$/i.test(username);
+
 export const NewPasswordSchema = requiredText('Password')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { deletedUsername } from '#shared/auth/auth-schemas.ts';
 import { apiKeys } from '#server/db/schema/api-keys.ts';
 import { clientErrors } from '#server/db/schema/ai.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
@@ -8,9 +9,6 @@ import { chatIdempotencyKeys } from '#server/db/schema/idempotency.ts';
 import { personas } from '#server/db/schema/personas.ts';
 import { settings } from '#server/db/schema/settings.ts';
 import { users, userSessions } from '#server/db/schema/users.ts';
-
-/** The anonymous name an erased account keeps (issue 12: delete). */
-export const deletedUsername = (id: number) => `deleted-user-${id}`;
 
 /**
  * Erases a user's personal data in one transaction (decision 141). Their content goes:

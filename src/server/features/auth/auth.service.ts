@@ -1,7 +1,12 @@
 import type { Database } from '#server/db/client.ts';
 import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
-import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
+import {
+  isReservedUsername,
+  type LoginInput,
+  type PublicUser,
+  type RegisterInput,
+} from '#shared/auth/auth-schemas.ts';
 import { AppError, conflict, unauthenticated } from '#shared/errors/app-error.ts';
 import { hasActiveSubscription, isSubscriptionTier } from '#shared/plans/tiers.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
@@ -64,7 +69,8 @@ export async function createAccount(
   db: Database,
   user: Omit<NewUser, 'passwordHash'> & { password: string },
 ) {
-  if (await isUsernameTaken(db, user.username)) {
+  // A reserved name reads as taken: erasing that user later would otherwise collide with it.
+  if (isReservedUsername(user.username) || (await isUsernameTaken(db, user.username))) {
     throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
   }
   if (user.email && (await isEmailTaken(db, user.email))) throw emailConflict();
