@@ -266,3 +266,96 @@ describe('/profile (spec 02 §2)', () => {
     expect(screen.getByText('Noch keine Zahlungen.')).toBeTruthy();
   });
 });
+
+describe('/profile: editing the account (spec 01-core §7 PATCH /api/user, §8 profile toasts)', () => {
+  const FREE_SUBSCRIPTION = {
+    plan: 'free',
+    status: 'none',
+    interval: null,
+    startDate: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    scheduledPlan: null,
+    paymentMethod: null,
+    tier: 'free',
+    expiresAt: null,
+  };
+
+  function profileServer(patch: Parameters<typeof fakeServer>[0][string]) {
+    let account = { id: 7, username: 'anna', displayName: 'Anna', email: null as string | null };
+    return fakeServer({
+      ...signedIn(),
+      'GET /api/user/account': () => ({ status: 200, body: account }),
+      'GET /api/subscription': { status: 200, body: FREE_SUBSCRIPTION },
+      'GET /api/payments': { status: 200, body: { payments: [] } },
+      'PATCH /api/user': async (request) => {
+        const answer = typeof patch === 'function' ? await patch(request) : patch;
+        if (answer.status === 200) account = { ...account, ...(request.body as object) };
+        return answer;
+      },
+    });
+  }
+
+  it('sends only the changed display name and shows the new one', async () => {
+    const { requests } = profileServer(() => ({
+      status: 200,
+      body: userBody({ displayName: 'Anna K.' }),
+    }));
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Profil bearbeiten' }));
+    const name = screen.getByLabelText('Anzeigename');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Anna K.');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Dein Profil wurde erfolgreich aktualisiert')).toBeTruthy();
+    expect((await screen.findByTestId('account-display-name')).textContent).toBe('Anna K.');
+    const patches = requests.filter((request) => request.method === 'PATCH');
+    expect(patches.map((request) => request.body)).toEqual([{ displayName: 'Anna K.' }]);
+  });
+
+  it('asks for the current password before a new email leaves, and shows a wrong one on its field', async () => {
+    const { requests } = profileServer(() => ({
+      status: 400,
+      body: {
+        message: 'Current password is incorrect',
+        code: 'VALIDATION_ERROR',
+        statusCode: 400,
+        details: { currentPassword: ['Current password is incorrect'] },
+      },
+    }));
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Profil bearbeiten' }));
+    await userEvent.type(screen.getByLabelText('E-Mail'), 'anna@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bitte gib dein aktuelles Passwort ein.')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'not my password');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(
+      (await screen.findAllByText('Das aktuelle Passwort ist falsch.')).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByText('Profilaktualisierung fehlgeschlagen')).toBeTruthy();
+    const patches = requests.filter((request) => request.method === 'PATCH');
+    expect(patches.map((request) => request.body)).toEqual([
+      { email: 'anna@example.com', currentPassword: 'not my password' },
+    ]);
+    // Nothing typed is lost: the form stays open with the new address.
+    expect(screen.getByLabelText<HTMLInputElement>('E-Mail').value).toBe('anna@example.com');
+  });
+
+  it('refuses a new password that the repetition does not match, without asking the server', async () => {
+    const { requests } = profileServer(() => ({ status: 200, body: userBody() }));
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Profil bearbeiten' }));
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'a long new password');
+    await userEvent.type(
+      screen.getByLabelText('Neues Passwort wiederholen'),
+      'a long new passw0rd',
+    );
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'old password');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+});

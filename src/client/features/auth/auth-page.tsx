@@ -9,7 +9,7 @@ import { useUser } from '#client/lib/api/get-user.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { notifySuccess } from '#client/lib/notify.ts';
 import { toFieldErrors, type FieldErrors } from '#client/features/auth/field-errors.ts';
-import { TextField } from '#client/features/auth/text-field.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
 import { LoginSchema, RegisterSchema } from '#shared/auth/auth-schemas.ts';
 
 /** A text field's value from submitted form data ('' when absent). */
