@@ -253,6 +253,25 @@ describe('a restore', () => {
     expect(next.id).toBeGreaterThan(row.id);
   });
 
+  it('does not bring back a session that ended after the backup', async () => {
+    const user = await createSignedInUser(t.db);
+    const row = await backUpNow();
+    const logout = await api(t.app, { method: 'POST', url: '/api/logout', cookie: user.cookie });
+    expect(logout.statusCode, logout.body).toBe(200);
+    const check = await checkRestore(row.id);
+    const restored = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore',
+      payload: { checkToken: check.checkToken, confirm: true },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    // The backup held the user's session open; the logout made after it still counts.
+    const ended = await api(t.app, { method: 'GET', url: '/api/user', cookie: user.cookie });
+    expect(ended.statusCode).toBe(401);
+    // A session open both then and now (the administrator's) goes on.
+    expect((await asAdmin({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+  });
+
   it('refuses a check token that is forged or expired, and an upload that is no backup', async () => {
     const forged = await asAdmin({
       method: 'POST',

@@ -1,7 +1,21 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { backupConfigs, backupHistory } from '#server/db/schema/backups.ts';
+import { userSessions } from '#server/db/schema/users.ts';
 import type { BackupHistoryQuery, TableRowCount } from '#shared/admin/backups.ts';
 
 export type BackupConfigRow = typeof backupConfigs.$inferSelect;
@@ -163,15 +177,39 @@ export async function listAllHistory(db: Executor) {
   return db.select().from(backupHistory).orderBy(asc(backupHistory.id));
 }
 
+/** The token hashes of the sessions open now (read before a restore replaces the table). */
+export async function listOpenSessionTokens(db: Executor) {
+  const rows = await db
+    .select({ token: userSessions.sessionToken })
+    .from(userSessions)
+    .where(and(isNull(userSessions.logoutTime), isNotNull(userSessions.sessionToken)));
+  return rows.map((row) => row.token!);
+}
+
 /**
  * After a restore: the audit rows written since the backup and the live backup history come
- * back (decision 151), and the id sequences continue after them.
+ * back (decision 151), and the id sequences continue after them. A session the backup holds
+ * open but that ended since (logout, revocation, suspension) stays ended: only sessions open
+ * both then and now survive.
  */
 export async function carryOverAfterRestore(
   db: Executor,
   audit: AuditLogRow[],
   history: BackupHistoryRow[],
+  openSessionTokens: string[],
 ) {
+  await db
+    .update(userSessions)
+    .set({ logoutTime: sql`now()`, sessionToken: null })
+    .where(
+      and(
+        isNull(userSessions.logoutTime),
+        isNotNull(userSessions.sessionToken),
+        openSessionTokens.length > 0
+          ? notInArray(userSessions.sessionToken, openSessionTokens)
+          : undefined,
+      ),
+    );
   if (audit.length > 0) await db.insert(adminAuditLog).values(audit).onConflictDoNothing();
   await db.delete(backupHistory);
   if (history.length > 0) {

@@ -18,6 +18,7 @@ import {
   findHistory,
   listAllHistory,
   listAuditRowsAfter,
+  listOpenSessionTokens,
 } from './backups.queries.ts';
 import { createSignedToken, readSignedToken } from './signed-token.ts';
 
@@ -159,12 +160,13 @@ export function createRestoreService(deps: RestoreServiceDeps) {
       if (!wasOn) await appSettings.update(actor, { maintenanceMode: true });
       const audit = await listAuditRowsAfter(db, claims.maxAuditId);
       const history = await listAllHistory(db);
+      const openSessions = await listOpenSessionTokens(db);
       log.warn({ file: claims.file }, 'restoring a backup: the database is being replaced');
       await engine.restore(path);
       // A backup of an older version: its schema is brought up to this one.
       await database.withMigrationLock(() => database.migrate());
       await db.transaction(async (tx) => {
-        await carryOverAfterRestore(tx, audit, history);
+        await carryOverAfterRestore(tx, audit, history, openSessions);
         await recordAudit(
           tx,
           actor,
