@@ -188,6 +188,70 @@ describe('more hostile model output (spec 01-core §9)', () => {
   });
 });
 
+describe('the rest of GitHub Markdown (decision 282)', () => {
+  it('renders references, strikethrough, numbered lists, loose and tight items, breaks and alignment', () => {
+    const { container } = render(
+      <MarkdownContent
+        text={[
+          'See [the docs][docs] and ~~old~~ text.  ',
+          'Second line.',
+          '',
+          '3. three',
+          '4. four',
+          '',
+          '- tight',
+          '- list',
+          '',
+          '* loose',
+          '',
+          '* list',
+          '',
+          '| left | right |',
+          '|:-----|------:|',
+          '| a    |     b |',
+          '',
+          '---',
+          '',
+          '[docs]: https://example.com/docs "Docs"',
+        ].join('\n')}
+      />,
+    );
+    const docs = screen.getByRole('link', { name: 'the docs' });
+    expect(docs.getAttribute('href')).toBe('https://example.com/docs');
+    expect(docs.getAttribute('title')).toBe('Docs');
+    expect(container.querySelector('del')?.textContent).toBe('old');
+    expect(container.querySelector('p br')).not.toBeNull();
+    expect(container.querySelector('ol')?.getAttribute('start')).toBe('3');
+    const [tight, loose] = [...container.querySelectorAll('ul')];
+    expect(tight?.querySelector('li p')).toBeNull();
+    expect(loose?.querySelector('li p')?.textContent).toBe('loose');
+    const right = container.querySelector('td:last-child') as HTMLElement;
+    expect(right.style.textAlign).toBe('right');
+    expect(container.querySelector('hr')).not.toBeNull();
+    // A definition is no text of its own.
+    expect(container.textContent).not.toContain('[docs]');
+  });
+
+  it('names the footnotes and numbers them in the order they are referenced', () => {
+    render(
+      <MarkdownContent text={'B[^b] and A[^a] and B again[^b].\n\n[^a]: Note A\n\n[^b]: Note B'} />,
+    );
+    const notes = screen.getByRole('region', { name: 'Fußnoten' });
+    expect([...notes.querySelectorAll('li')].map((item) => item.id)).toEqual([
+      'user-content-fn-b',
+      'user-content-fn-a',
+    ]);
+    const references = screen.getAllByRole('link', { name: /^[12]$/ });
+    expect(references.map((link) => link.textContent)).toEqual(['1', '2', '1']);
+    expect(references.map((link) => link.id)).toEqual([
+      'user-content-fnref-b',
+      'user-content-fnref-a',
+      'user-content-fnref-b-2',
+    ]);
+    expect(within(notes).getAllByRole('link', { name: /Zurück zur Stelle/ })).toHaveLength(2);
+  });
+});
+
 describe('code blocks (spec 01-core §2)', () => {
   const CODE = 'const answer: number = 42;\nconsole.log("hi");';
 

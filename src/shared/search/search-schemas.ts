@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { textSchema } from '#shared/validation/database-input.ts';
 
-/** Longest search text accepted; longer input is a paste, not a query. */
-export const SEARCH_QUERY_MAX = 200;
-export const SEARCH_LIMIT_DEFAULT = 20;
-export const SEARCH_LIMIT_MAX = 50;
-/** Results reachable by paging; ranked search past this depth is noise. */
-export const SEARCH_OFFSET_MAX = 1000;
+import {
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SEARCH_OFFSET_MAX,
+  SEARCH_QUERY_MAX,
+} from '#shared/search/search-limits.ts';
+
+export { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX, SEARCH_QUERY_MAX };
 
 export const SEARCH_MESSAGES = {
   emptyQuery: 'Enter a search term',

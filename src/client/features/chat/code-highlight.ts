@@ -100,5 +100,5 @@ export async function highlightCode(code: string, language: string): Promise<Rea
     const grammar = await GRAMMARS[name]!();
     lowlight.register(name, grammar.default);
   }
-  return toReact(lowlight.highlight(name, code).children as HastNode[]);
+  return toReact(lowlight.highlight(name, code).children);
 }

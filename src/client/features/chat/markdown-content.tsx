@@ -1,87 +1,58 @@
-import type { Element, ElementContent } from 'hast';
-import { useMemo, useState, type ComponentProps, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown, { type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block.tsx';
+import { markdownElements, type MarkdownComponents } from './markdown-elements.tsx';
 import { imagesShown, rememberShown, RemoteImages, ReplyImage } from './reply-images.tsx';
 
-/** The protocols GitHub's sanitizer allows in links: the web, mail and chat addresses. */
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'irc:', 'ircs:', 'xmpp:']);
-const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
-/** rehype-sanitize's prefix for ids (spec 01-core §9), so a reply cannot clobber page ids. */
-const CLOBBER_PREFIX = 'user-content-';
-
-/**
- * Spec 01-core §9 link and image safety: links only http, https, mailto and the few chat
- * protocols above, or a jump within the reply (#user-content-… footnotes); images only
- * http/https. Anything else (javascript:, data:, relative tricks) becomes no address at all.
- */
-export const safeUrl: UrlTransform = (url, key) => {
-  const allowed = key === 'src' ? IMAGE_PROTOCOLS : LINK_PROTOCOLS;
-  if (key === 'href' && url.startsWith('#')) return url;
-  try {
-    const parsed = new URL(url);
-    return allowed.has(parsed.protocol) ? url : '';
-  } catch {
-    return '';
-  }
-};
-
-const textOf = (nodes: ElementContent[]): string =>
-  nodes
-    .map((node) =>
-      node.type === 'text' ? node.value : node.type === 'element' ? textOf(node.children) : '',
-    )
-    .join('');
-
-/** The fence's language from the `language-…` class remark gives the code element. */
-function languageOf(code: Element | undefined): string | null {
-  const classes = code?.properties.className;
-  const match = Array.isArray(classes)
-    ? classes.map(String).find((name) => name.startsWith('language-'))
-    : undefined;
-  return match ? match.slice('language-'.length) : null;
-}
-
 /** A wide table scrolls sideways in its own region, which a keyboard can focus to scroll it. */
-function ScrollingTable({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
+function ScrollingTable({ children }: { children: ReactNode }) {
   const { t } = useTranslation('messages');
   return (
     <div tabIndex={0} role="region" aria-label={t('table.label')} className="overflow-x-auto">
-      <table {...props} />
+      <table>{children}</table>
     </div>
   );
 }
 
-const components: Components = {
+/** The reply's footnotes, below it, named for screen readers. */
+function Footnotes({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('messages');
+  return (
+    <section aria-label={t('footnotes.label')} className="border-t border-line pt-2 text-sm">
+      {children}
+    </section>
+  );
+}
+
+function BackReference({ href, number }: { href: string; number: number }) {
+  const { t } = useTranslation('messages');
+  return (
+    <>
+      {' '}
+      <a href={href} aria-label={t('footnotes.back', { number })}>
+        ↩
+      </a>
+    </>
+  );
+}
+
+const components: MarkdownComponents = {
   table: ScrollingTable,
-  a: ({ node: _node, children, ...props }) =>
-    !props.href ? (
-      <span>{children}</span>
-    ) : props.href.startsWith('#') ? (
-      // rehype-sanitize prefixes the targets' ids; the jump must name the prefixed id too.
-      <a {...props} href={`#${CLOBBER_PREFIX}${props.href.slice(1)}`}>
+  // A jump within the reply (a footnote) stays in the tab; any other address opens a new one.
+  link: ({ href, title, children }) =>
+    href.startsWith('#') ? (
+      <a href={href} title={title}>
         {children}
       </a>
     ) : (
-      <a {...props} target="_blank" rel="noopener noreferrer nofollow">
+      <a href={href} title={title} target="_blank" rel="noopener noreferrer nofollow">
         {children}
       </a>
     ),
-  pre: ({ node }) => {
-    const code = node?.children.find(
-      (child): child is Element => child.type === 'element' && child.tagName === 'code',
-    );
-    return (
-      <CodeBlock
-        code={textOf(code?.children ?? []).replace(/\n$/, '')}
-        language={languageOf(code)}
-      />
-    );
-  },
-  img: ReplyImage,
+  code: CodeBlock,
+  image: ReplyImage,
+  footnotes: Footnotes,
+  backReference: BackReference,
 };
 
 /** Replies whose rendered output is kept: more than a long conversation's pages scrolled through. */
@@ -92,7 +63,7 @@ const rendered = new Map<string, ReactElement>();
 /**
  * The reply's elements, parsed once per text: a row scrolled out of view and back, or a
  * conversation opened again, reuses them instead of parsing the Markdown again (the parse is the
- * costly part of a row). `Markdown` is a pure function of its options, so its output can be kept.
+ * costly part of a row). The elements are a pure function of the text, so they can be kept.
  */
 function renderMarkdown(text: string): ReactElement {
   const cached = rendered.get(text);
@@ -101,16 +72,7 @@ function renderMarkdown(text: string): ReactElement {
     rendered.set(text, cached);
     return cached;
   }
-  const output = Markdown({
-    children: text,
-    remarkPlugins: [remarkGfm],
-    // Footnote ids get their prefix once, from rehype-sanitize (not also from remark-rehype).
-    remarkRehypeOptions: { clobberPrefix: '' },
-    rehypePlugins: [rehypeSanitize],
-    urlTransform: safeUrl,
-    skipHtml: true,
-    components,
-  });
+  const output = markdownElements(text, components);
   rendered.set(text, output);
   if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
   return output;
@@ -120,9 +82,9 @@ function renderMarkdown(text: string): ReactElement {
  * An assistant reply as formatted text (spec 01-core §2): GFM tables, task lists, links, quotes
  * (set off by a bar: the base styles leave a blockquote looking like any paragraph) and code
  * blocks with a copy button and highlighting loaded on demand.
- * Raw HTML is never rendered (no rehype-raw); rehype-sanitize strips scripts and event handlers
- * and prefixes ids with `user-content-`. Remote images wait for the user's 'show image'
- * (reply-images.tsx). Loaded lazily so the first page stays small.
+ * Raw HTML is never rendered, addresses pass safeUrl and ids carry the `user-content-` prefix
+ * (markdown-elements.tsx). Remote images wait for the user's 'show image' (reply-images.tsx).
+ * Loaded lazily so the first page stays small.
  */
 export default function MarkdownContent({ text }: { text: string }) {
   const [shown, setShown] = useState(() => imagesShown(text));

@@ -8,14 +8,31 @@ const SUGGESTIONS = ['one', 'two', 'three'] as const;
 /** Rows shown while the list (or something in it) loads: more than a screen fits. */
 const PLAIN_ROWS = 20;
 
-const importVirtualList = () => import('./virtual-message-list.tsx');
 /**
- * The virtualized list is its own chunk: a new chat's first screen (the empty state) does not
- * need it, so the first visit stays within the bundle budget. A new chat fetches it when the user
- * starts writing (the composer's first input); a conversation when the list first renders.
+ * Up to this many messages, with the whole conversation loaded, the list is plain (every row in
+ * the DOM); past it, or opened at a search hit or with pages still to load, it is virtualized.
+ * A screen shows 5–10 messages: 40 is a long chat's first page and still cheap to lay out.
  */
-export const preloadMessageList = () => void importVirtualList();
-const VirtualMessageList = lazy(importVirtualList);
+export const PLAIN_LIST_MAX = 40;
+
+const importPlainList = () => import('./plain-message-list.tsx');
+/**
+ * Both lists are chunks of their own: a new chat's first screen (the empty state) needs neither,
+ * and a short conversation never loads the virtualized one (react-virtuoso; decision 283). A new
+ * chat fetches the plain list when the user starts writing (the composer's first input); a
+ * conversation fetches its list when it first renders.
+ */
+export const preloadMessageList = () => void importPlainList();
+const PlainMessageList = lazy(importPlainList);
+const VirtualMessageList = lazy(() => import('./virtual-message-list.tsx'));
+
+/** Whether the conversation as shown is short and whole, so nothing is gained by virtualizing. */
+const isShort = (list: VirtualMessageListProps) =>
+  list.items.length <= PLAIN_LIST_MAX &&
+  !list.hasOlder &&
+  !list.hasNewer &&
+  list.filtered === null &&
+  (list.targetId ?? null) === null;
 
 function EmptyState({ onSuggestion }: { onSuggestion: (text: string) => void }) {
   const { t } = useTranslation('chat');
@@ -44,8 +61,8 @@ function EmptyState({ onSuggestion }: { onSuggestion: (text: string) => void }) 
 }
 
 /**
- * The newest messages as plain text, bottom-aligned, while the virtualized list's chunk (with the
- * bubbles, kept out of the first load) arrives or a row inside it suspends.
+ * The newest messages as plain text, bottom-aligned, while the list's chunk (with the bubbles,
+ * kept out of the first load) arrives or a row inside it suspends.
  */
 function PlainRows({ items }: { items: ChatItem[] }) {
   const { t } = useTranslation('chat');
@@ -90,8 +107,12 @@ export function MessageList({
   if (list.filtered?.length === 0) return <NoMatches />;
   return (
     <Suspense fallback={<PlainRows items={list.filtered ?? list.items} />}>
-      {/* Other messages than before (a search hit's page, the newest after a send): opened anew. */}
-      <VirtualMessageList key={windowKey} {...list} />
+      {isShort(list) ? (
+        <PlainMessageList items={list.items} status={list.status} streamText={list.streamText} />
+      ) : (
+        // Other messages than before (a search hit's page, the newest after a send): opened anew.
+        <VirtualMessageList key={windowKey} {...list} />
+      )}
     </Suspense>
   );
 }

@@ -1,7 +1,6 @@
 import { ImageOff } from 'lucide-react';
-import { createContext, use, type ComponentProps } from 'react';
+import { createContext, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExtraProps } from 'react-markdown';
 
 /**
  * Whether one reply's remote images are shown, and how to show them. A reply a prompt injection
@@ -31,13 +30,13 @@ function remoteHost(src: string): string | null {
 }
 
 /** A reply's image: same-origin ones load as before; a remote one waits for 'show image'. */
-export function ReplyImage({ node: _node, alt, ...props }: ComponentProps<'img'> & ExtraProps) {
+export function ReplyImage({ src, alt, title }: { src: string; alt: string; title?: string }) {
   const { t } = useTranslation('messages');
   const { shown, show } = use(RemoteImages);
-  if (typeof props.src !== 'string' || !props.src) return null;
-  const host = remoteHost(props.src);
+  if (!src) return null;
+  const host = remoteHost(src);
   if (host === null || shown) {
-    return <img {...props} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+    return <img src={src} alt={alt} title={title} loading="lazy" referrerPolicy="no-referrer" />;
   }
   return (
     <span className="inline-flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-line bg-surface-2 px-2 py-1 text-sm text-muted">

@@ -1,19 +1,23 @@
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
-import { MessageBubble, StreamingBubble, type MessageTarget } from './message-bubble.tsx';
-import { useStreamText, type StreamText } from './stream-text.ts';
+import {
+  MessageRow,
+  NEAR_BOTTOM_PX,
+  PENDING_KEY,
+  ROW_CLASS,
+  StreamingRow,
+  TypingIndicator,
+} from './message-rows.tsx';
+import type { StreamText } from './stream-text.ts';
 import { useTarget } from './use-hit-focus.ts';
 import { useFirstItemIndex, useFollowsNewRows } from './use-list-position.ts';
 import type { ChatItem, ChatStatus } from './chat-items.ts';
 
-/** Spec 01-core §9: near-bottom threshold, list overscan, viewport extension top and bottom. */
-const NEAR_BOTTOM_PX = 120;
+/** Spec 01-core §9: list overscan, viewport extension top and bottom (near bottom: NEAR_BOTTOM_PX). */
 const OVERSCAN_PX = 200;
 const VIEWPORT_EXTENSION_PX = { top: 100, bottom: 100 };
 
-/** The typing indicator or the reply as it streams: the last row while a reply is pending. */
-const PENDING_KEY = 'pending';
 type Row = ChatItem | { key: typeof PENDING_KEY };
 
 export interface VirtualMessageListProps {
@@ -63,52 +67,6 @@ const LIST_COMPONENTS: Components<Row, ListContext> = {
     return <PageStatus loading={context.loadingNewer} label={t('list.loadingNewer')} />;
   },
 };
-
-const ROW_CLASS = 'mx-auto flex max-w-3xl flex-col px-3 py-1.5 md:px-6';
-
-/**
- * A stored message's row. Memoized: while a reply streams the list renders every frame, and only
- * the streaming row may do work then (Markdown of the other rows is not parsed again).
- */
-const MessageRow = memo(function MessageRow({
-  item,
-  target,
-}: {
-  item: ChatItem;
-  target?: MessageTarget | undefined;
-}) {
-  return (
-    <div className={ROW_CLASS}>
-      <MessageBubble item={item} target={target} />
-    </div>
-  );
-});
-
-/** The reply as it streams; `onGrow` after each committed piece of text. */
-function StreamingRow({ stream, onGrow }: { stream: StreamText; onGrow: () => void }) {
-  const text = useStreamText(stream);
-  useEffect(() => {
-    if (text !== '') onGrow();
-  }, [text, onGrow]);
-  return <StreamingBubble text={text} />;
-}
-
-function TypingIndicator() {
-  const { t } = useTranslation('chat');
-  return (
-    <div
-      role="status"
-      className="self-start rounded-2xl border border-line bg-surface px-4 py-3 text-muted"
-    >
-      <span className="inline-flex gap-1" aria-hidden>
-        <span className="size-2 animate-bounce rounded-full bg-muted" />
-        <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:150ms]" />
-        <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:300ms]" />
-      </span>
-      <span className="sr-only">{t('typing')}</span>
-    </div>
-  );
-}
 
 /**
  * The messages of a conversation, virtualized: only the rows in and near the viewport are in the

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { searchQueryOptions } from '#client/features/search/api/search-conversations.ts';
 import { SearchHitItem } from '#client/features/search/search-hit-item.tsx';
 import { useDebouncedValue } from '#client/features/search/use-debounced-value.ts';
-import { SEARCH_QUERY_MAX, type SearchHit } from '#shared/search/search-schemas.ts';
+import { SEARCH_QUERY_MAX } from '#shared/search/search-limits.ts';
+import type { SearchHit } from '#shared/search/search-schemas.ts';
 
 /** Pause in typing before a search is sent. */
 const DEBOUNCE_MS = 300;

@@ -1,7 +1,8 @@
 /**
- * The shared response schemas the client checks its answers against. They are loaded on the
- * first answer read (readJson in lib/http.ts), not with the first screen: zod and the schemas
- * are about 25 KB gzip, which the /chat first load (at its 150 KB budget) cannot carry.
+ * The shared response schemas the client checks its answers against, in development and tests
+ * (readJson in lib/http.ts). Picked from here (`(s) => s.XSchema`) a route's code never imports
+ * zod: a production build loads neither zod nor the schemas (decision 281). A schema imported
+ * directly by a page's code brings zod (about 27 KB gzip) into that page's first load.
  */
 export { AccountSchema, PublicUserSchema } from '#shared/auth/auth-schemas.ts';
 export {
@@ -25,4 +26,5 @@ export { ApplyReferralResponseSchema, ReferralSchema } from '#shared/referral/re
 export { SearchResultSchema } from '#shared/search/search-schemas.ts';
 export { SettingsSchema } from '#shared/settings/settings-schemas.ts';
 export { AppConfigSchema } from '#shared/admin/app-settings.ts';
+export { DashboardSchema } from '#shared/admin/admin-dashboard-schemas.ts';
 export { ApiKeyListSchema, CreatedApiKeySchema } from '#shared/api-keys/api-key-schemas.ts';
