@@ -290,7 +290,7 @@ describe('/profile: editing the account (spec 01-core §7 PATCH /api/user, §8 p
       'GET /api/payments': { status: 200, body: { payments: [] } },
       'PATCH /api/user': async (request) => {
         const answer = typeof patch === 'function' ? await patch(request) : patch;
-        if (answer.status === 200) account = { ...account, ...(request.body as object) };
+        if (answer?.status === 200) account = { ...account, ...(request.body as object) };
         return answer;
       },
     });
