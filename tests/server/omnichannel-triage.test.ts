@@ -71,7 +71,11 @@ async function setup(brand: object = {}, rules: { escalation?: object[]; acl?: o
   });
   expect(channel.statusCode, channel.body).toBe(201);
   for (const rule of rules.escalation ?? []) {
-    const response = await call('POST', `/api/omnichannel/brands/${brandId}/escalation-rules`, rule);
+    const response = await call(
+      'POST',
+      `/api/omnichannel/brands/${brandId}/escalation-rules`,
+      rule,
+    );
     expect(response.statusCode, response.body).toBe(201);
   }
   for (const policy of rules.acl ?? []) {
@@ -103,19 +107,27 @@ async function deliver(s: Setup, content: string, sender = `customer-${++deliver
 }
 
 async function row(id: number) {
-  const [found] = await t.db.select().from(omnichannelMessages).where(eq(omnichannelMessages.id, id));
+  const [found] = await t.db
+    .select()
+    .from(omnichannelMessages)
+    .where(eq(omnichannelMessages.id, id));
   return found!;
 }
 
 async function waitForStatus(id: number, status: string) {
-  await expect.poll(async () => (await row(id)).status, { timeout: 20_000, interval: 100 }).toBe(status);
+  await expect
+    .poll(async () => (await row(id)).status, { timeout: 20_000, interval: 100 })
+    .toBe(status);
   return row(id);
 }
 
 /** Waits until the triage job wrote its result into the message's metadata. */
 async function triaged(id: number) {
   await expect
-    .poll(async () => (await row(id)).metadata.triage !== undefined, { timeout: 20_000, interval: 100 })
+    .poll(async () => (await row(id)).metadata.triage !== undefined, {
+      timeout: 20_000,
+      interval: 100,
+    })
     .toBe(true);
   return row(id);
 }
@@ -150,7 +162,11 @@ const triageJson = (fields: {
   });
 
 /** The fake model answers messages containing `marker` with this triage. */
-function scriptModel(marker: string, fields: Parameters<typeof triageJson>[0], waitFor?: Promise<unknown>) {
+function scriptModel(
+  marker: string,
+  fields: Parameters<typeof triageJson>[0],
+  waitFor?: Promise<unknown>,
+) {
   fake.when(marker, { chunks: [triageJson(fields)], ...(waitFor ? { waitFor } : {}) });
 }
 
@@ -161,7 +177,12 @@ async function runJob(name: string, payload: object = {}) {
   await expect
     .poll(
       async () =>
-        (await t.db.select().from(jobs).where(and(eq(jobs.name, name), eq(jobs.key, key))))[0]?.status,
+        (
+          await t.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.name, name), eq(jobs.key, key)))
+        )[0]?.status,
       { timeout: 20_000, interval: 100 },
     )
     .toBe('done');
@@ -179,7 +200,10 @@ describe('the mode decision at the brand limits (1000, 5 %)', () => {
       commitments: [{ kind: 'refund', amount: '1000.01', currency: 'EUR', percent: null }],
     });
 
-    const ok = await waitForStatus((await deliver(s, 'Refund please EDGE-AMOUNT-OK')).id, 'responded');
+    const ok = await waitForStatus(
+      (await deliver(s, 'Refund please EDGE-AMOUNT-OK')).id,
+      'responded',
+    );
     expect(ok.processMode).toBe('autopilot');
     const [sent] = await outboundOf(ok);
     expect(sent).toMatchObject({
@@ -200,7 +224,11 @@ describe('the mode decision at the brand limits (1000, 5 %)', () => {
     );
     expect(over.processMode).toBe('copilot');
     const [draft] = await outboundOf(over);
-    expect(draft).toMatchObject({ status: 'draft', processMode: 'copilot', parentMessageId: over.messageId });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      processMode: 'copilot',
+      parentMessageId: over.messageId,
+    });
     expect(draft!.metadata.reasons).toEqual(['refund 1000.01 EUR > limit 1000.00']);
   });
 
@@ -216,7 +244,10 @@ describe('the mode decision at the brand limits (1000, 5 %)', () => {
     });
     const ok = await waitForStatus((await deliver(s, 'Discount? EDGE-PCT-OK')).id, 'responded');
     expect(ok.processMode).toBe('autopilot');
-    const over = await waitForStatus((await deliver(s, 'Discount? EDGE-PCT-OVER')).id, 'awaiting_approval');
+    const over = await waitForStatus(
+      (await deliver(s, 'Discount? EDGE-PCT-OVER')).id,
+      'awaiting_approval',
+    );
     const [draft] = await outboundOf(over);
     expect(draft!.metadata.reasons).toEqual(['discount 5.01 % > limit 5.00 %']);
   });
@@ -224,25 +255,47 @@ describe('the mode decision at the brand limits (1000, 5 %)', () => {
   it('a figure only in the reply text (not declared as a commitment) keeps it a draft', async () => {
     const s = await setup();
     scriptModel('TEXT-ONLY', { reply: 'Good news: we will refund €1,200 today.' });
-    const inbound = await waitForStatus((await deliver(s, 'Where is my money TEXT-ONLY')).id, 'awaiting_approval');
+    const inbound = await waitForStatus(
+      (await deliver(s, 'Where is my money TEXT-ONLY')).id,
+      'awaiting_approval',
+    );
     const [draft] = await outboundOf(inbound);
     expect(draft!.content).toBe('Good news: we will refund €1,200 today.');
     expect(draft!.metadata.reasons).toEqual(['reply mentions €1,200 > limit 1000.00']);
   });
 
   it('high urgency and a copilot policy draft; a deny policy leaves it to a person', async () => {
-    const s = await setup({}, {
-      acl: [
-        { name: 'No AI on complaints', policyType: 'autopilot', effect: 'deny', conditions: { intents: ['complaint'] } },
-        { name: 'Drafts on order questions', policyType: 'autopilot', effect: 'copilot', conditions: { intents: ['order_status'] } },
-      ],
-    });
+    const s = await setup(
+      {},
+      {
+        acl: [
+          {
+            name: 'No AI on complaints',
+            policyType: 'autopilot',
+            effect: 'deny',
+            conditions: { intents: ['complaint'] },
+          },
+          {
+            name: 'Drafts on order questions',
+            policyType: 'autopilot',
+            effect: 'copilot',
+            conditions: { intents: ['order_status'] },
+          },
+        ],
+      },
+    );
     scriptModel('URGENT-ONE', { reply: 'We are on it.', urgency: 'high' });
     scriptModel('POLICY-COPILOT', { reply: 'It ships tomorrow.', intent: 'order_status' });
     scriptModel('POLICY-DENY', { reply: 'Sorry to hear that.', intent: 'complaint' });
-    const urgent = await waitForStatus((await deliver(s, 'Help URGENT-ONE')).id, 'awaiting_approval');
+    const urgent = await waitForStatus(
+      (await deliver(s, 'Help URGENT-ONE')).id,
+      'awaiting_approval',
+    );
     expect((await outboundOf(urgent))[0]!.metadata.reasons).toEqual(['urgency high']);
-    const drafted = await waitForStatus((await deliver(s, 'Order? POLICY-COPILOT')).id, 'awaiting_approval');
+    const drafted = await waitForStatus(
+      (await deliver(s, 'Order? POLICY-COPILOT')).id,
+      'awaiting_approval',
+    );
     expect((await outboundOf(drafted))[0]!.metadata.reasons).toEqual([
       "policy 'Drafts on order questions' allows drafts only",
     ]);
@@ -286,11 +339,14 @@ describe('the re-check before an AI reply is sent', () => {
 
     const after = await triaged(inbound.id);
     expect(after.status).toBe('responded');
-    expect(after.metadata.triage).toMatchObject({ mode: 'autopilot', suppressed: 'a person replied' });
+    expect(after.metadata.triage).toMatchObject({
+      mode: 'autopilot',
+      suppressed: 'a person replied',
+    });
     const outbound = await outboundOf(inbound);
-    expect(outbound.map((message) => [message.processMode, message.content.split('\n')[0]])).toEqual([
-      ['manual', 'A person here: it ships today.'],
-    ]);
+    expect(
+      outbound.map((message) => [message.processMode, message.content.split('\n')[0]]),
+    ).toEqual([['manual', 'A person here: it ships today.']]);
   });
 
   it('a message assigned to a person while the model writes gets no AI reply either', async () => {
@@ -300,10 +356,13 @@ describe('the re-check before an AI reply is sent', () => {
     scriptModel('ASSIGNED-LATE', { reply: 'All good.' }, latch);
     const inbound = await deliver(s, 'Question ASSIGNED-LATE');
     await expect
-      .poll(() => fake.requests.some((request) => lastUserText(request).includes('ASSIGNED-LATE')), {
-        timeout: 20_000,
-        interval: 50,
-      })
+      .poll(
+        () => fake.requests.some((request) => lastUserText(request).includes('ASSIGNED-LATE')),
+        {
+          timeout: 20_000,
+          interval: 50,
+        },
+      )
       .toBe(true);
     await t.db
       .update(omnichannelMessages)
@@ -312,7 +371,9 @@ describe('the re-check before an AI reply is sent', () => {
     openLatch();
     const after = await triaged(inbound.id);
     expect(after).toMatchObject({ status: 'pending', assignedTo: admin.user.id });
-    expect(after.metadata.triage).toMatchObject({ suppressed: `assigned to user ${admin.user.id}` });
+    expect(after.metadata.triage).toMatchObject({
+      suppressed: `assigned to user ${admin.user.id}`,
+    });
     expect(await outboundOf(inbound)).toEqual([]);
   });
 });
@@ -328,18 +389,24 @@ describe('failing closed', () => {
     expect(reasons[0]).toMatch(/^model failed: /);
     expect(await outboundOf(failed)).toEqual([]);
 
-    const ruled = await setup({}, {
-      escalation: [
-        {
-          name: 'AI down',
-          ruleType: 'ai_failure',
-          autoEscalate: true,
-          escalationType: 'reassign_notify',
-          escalateTo: admin.user.id,
-        },
-      ],
-    });
-    const escalated = await waitForStatus((await deliver(ruled, 'Hello again MODEL-DOWN')).id, 'escalated');
+    const ruled = await setup(
+      {},
+      {
+        escalation: [
+          {
+            name: 'AI down',
+            ruleType: 'ai_failure',
+            autoEscalate: true,
+            escalationType: 'reassign_notify',
+            escalateTo: admin.user.id,
+          },
+        ],
+      },
+    );
+    const escalated = await waitForStatus(
+      (await deliver(ruled, 'Hello again MODEL-DOWN')).id,
+      'escalated',
+    );
     expect(escalated).toMatchObject({ processMode: 'manual', assignedTo: admin.user.id });
     expect(escalated.metadata.escalations).toMatchObject([
       { rule: 'AI down', reassignedTo: admin.user.id, notify: admin.user.id },
@@ -349,19 +416,22 @@ describe('failing closed', () => {
 
 describe('escalation after a delay', () => {
   it('a reply before the delay ends cancels it; without one the message is escalated', async () => {
-    const s = await setup({}, {
-      escalation: [
-        {
-          name: 'Chargeback threat',
-          ruleType: 'keyword',
-          triggerConditions: { keywords: ['chargeback'] },
-          autoEscalate: true,
-          escalationDelay: 30,
-          escalationType: 'notify',
-          escalateTo: admin.user.id,
-        },
-      ],
-    });
+    const s = await setup(
+      {},
+      {
+        escalation: [
+          {
+            name: 'Chargeback threat',
+            ruleType: 'keyword',
+            triggerConditions: { keywords: ['chargeback'] },
+            autoEscalate: true,
+            escalationDelay: 30,
+            escalationType: 'notify',
+            escalateTo: admin.user.id,
+          },
+        ],
+      },
+    );
     fake.when('chargeback', { chunks: [triageJson({ reply: 'We will look into it.' })] });
     const answered = await triaged((await deliver(s, 'I will file a chargeback')).id);
     const ignored = await triaged((await deliver(s, 'Another chargeback coming')).id);
@@ -387,9 +457,14 @@ describe('escalation after a delay', () => {
     await runJob(OMNICHANNEL_SLA_JOB);
 
     const escalated = await waitForStatus(ignored.id, 'escalated');
-    expect(escalated.metadata.escalations).toMatchObject([{ rule: 'Chargeback threat', notify: admin.user.id }]);
+    expect(escalated.metadata.escalations).toMatchObject([
+      { rule: 'Chargeback threat', notify: admin.user.id },
+    ]);
     await expect
-      .poll(async () => (await row(answered.id)).metadata.escalationsCancelled, { timeout: 20_000, interval: 100 })
+      .poll(async () => (await row(answered.id)).metadata.escalationsCancelled, {
+        timeout: 20_000,
+        interval: 100,
+      })
       .toMatchObject([{ reason: 'a person replied' }]);
     expect((await row(answered.id)).status).toBe('responded');
   });
@@ -452,7 +527,12 @@ describe('knowledge', () => {
       expect(response.statusCode, response.body).toBe(201);
     }
     const searched = await call('GET', `${base}?q=returns`);
-    expect(searched.json<{ items: { title: string }[] }>().items.map((e) => e.title).sort()).toEqual([
+    expect(
+      searched
+        .json<{ items: { title: string }[] }>()
+        .items.map((e) => e.title)
+        .sort(),
+    ).toEqual([
       'Draft returns text',
       'Future returns policy',
       'Old returns policy',
@@ -482,10 +562,23 @@ describe('rules and analytics routes', () => {
   it('CRUD for policies and rules is audited; a channel restriction must name channels', async () => {
     const s = await setup();
     const policies = `/api/omnichannel/brands/${s.brandId}/acl-policies`;
-    const created = await call('POST', policies, { name: 'Chat only', policyType: 'channel_restriction', effect: 'deny', conditions: { channelTypes: ['widget'] } });
+    const created = await call('POST', policies, {
+      name: 'Chat only',
+      policyType: 'channel_restriction',
+      effect: 'deny',
+      conditions: { channelTypes: ['widget'] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<{ id: number }>();
-    expect((await call('POST', policies, { name: 'Bad', policyType: 'channel_restriction', effect: 'deny' })).statusCode).toBe(400);
+    expect(
+      (
+        await call('POST', policies, {
+          name: 'Bad',
+          policyType: 'channel_restriction',
+          effect: 'deny',
+        })
+      ).statusCode,
+    ).toBe(400);
     const patched = await call('PATCH', `${policies}/${id}`, { priority: 7 });
     expect(patched.json()).toMatchObject({ priority: 7, effect: 'deny' });
     expect((await call('PATCH', `${policies}/${id}`, { effect: 'allow' })).statusCode).toBe(400);
@@ -494,11 +587,24 @@ describe('rules and analytics routes', () => {
     // Another brand's rule is not found under this brand.
     const other = await setup();
     const rule = await call('POST', `/api/omnichannel/brands/${other.brandId}/escalation-rules`, {
-      name: 'Angry', ruleType: 'sentiment', triggerConditions: { sentiments: ['negative'] },
+      name: 'Angry',
+      ruleType: 'sentiment',
+      triggerConditions: { sentiments: ['negative'] },
     });
     const ruleId = rule.json<{ id: number }>().id;
-    expect((await call('PATCH', `/api/omnichannel/brands/${s.brandId}/escalation-rules/${ruleId}`, { priority: 1 })).statusCode).toBe(404);
-    const audited = await t.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetType, 'acl_policy'), eq(adminAuditLog.targetId, String(id))));
+    expect(
+      (
+        await call('PATCH', `/api/omnichannel/brands/${s.brandId}/escalation-rules/${ruleId}`, {
+          priority: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const audited = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.targetType, 'acl_policy'), eq(adminAuditLog.targetId, String(id))),
+      );
     expect(audited.map((entry) => entry.action).sort()).toEqual([
       'acl_policy.create',
       'acl_policy.delete',
@@ -534,17 +640,28 @@ describe('rules and analytics routes', () => {
     const s = await setup();
     scriptModel('STATS-AUTO', { reply: 'Sure, done.' });
     scriptModel('STATS-DRAFT', { reply: 'Have 20 % off.' });
-    const auto = await waitForStatus((await deliver(s, 'Thing STATS-AUTO', 'stats-a')).id, 'responded');
+    const auto = await waitForStatus(
+      (await deliver(s, 'Thing STATS-AUTO', 'stats-a')).id,
+      'responded',
+    );
     await waitForStatus((await deliver(s, 'Thing STATS-DRAFT', 'stats-b')).id, 'awaiting_approval');
     // The inbox resolves the first thread and asks for a rating; the customer answers 4.
-    await t.db.update(omnichannelMessages).set({ status: 'resolved' }).where(eq(omnichannelMessages.id, auto.id));
+    await t.db
+      .update(omnichannelMessages)
+      .set({ status: 'resolved' })
+      .where(eq(omnichannelMessages.id, auto.id));
     const rating = await waitForStatus((await deliver(s, '4', 'stats-a')).id, 'resolved');
     expect(rating.metadata.csat).toBe(4);
-    expect(await t.db.select().from(omnichannelCsat).where(eq(omnichannelCsat.messageRowId, rating.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(omnichannelCsat).where(eq(omnichannelCsat.messageRowId, rating.id)),
+    ).toHaveLength(1);
 
     await runJob(OMNICHANNEL_ANALYTICS_JOB);
     const today = new Date().toISOString().slice(0, 10);
-    const response = await call('GET', `/api/omnichannel/analytics?brandId=${s.brandId}&from=${today}&to=${today}`);
+    const response = await call(
+      'GET',
+      `/api/omnichannel/analytics?brandId=${s.brandId}&from=${today}&to=${today}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const [day] = response.json<{ items: Record<string, unknown>[] }>().items;
     expect(day).toMatchObject({
@@ -564,7 +681,12 @@ describe('rules and analytics routes', () => {
     expect(day!.avgResponseTime).toEqual(expect.any(Number));
     expect(day!.firstResponseTime).toEqual(expect.any(Number));
     expect(
-      (await call('GET', `/api/omnichannel/analytics?brandId=${s.brandId}&from=${today}&to=2020-01-01`)).statusCode,
+      (
+        await call(
+          'GET',
+          `/api/omnichannel/analytics?brandId=${s.brandId}&from=${today}&to=2020-01-01`,
+        )
+      ).statusCode,
     ).toBe(400);
   });
 });

@@ -7,7 +7,11 @@ import {
   percentFigures,
   readNumber,
 } from '#server/features/omnichannel/reply-figures.ts';
-import { evaluateAcl, escalationMatches, type TriageFacts } from '#server/features/omnichannel/triage-rules.ts';
+import {
+  evaluateAcl,
+  escalationMatches,
+  type TriageFacts,
+} from '#server/features/omnichannel/triage-rules.ts';
 
 /** The mode of an AI answer is decided by code at the brand's limits (issue 14 item 4). */
 const BRAND = { autoReplyEnabled: true, maxAutopilotAmount: '1000.00', maxDiscountPercent: '5.00' };
@@ -21,8 +25,18 @@ const base: ModeInput = {
   commitments: [],
   reply: 'Your parcel left our warehouse today.',
 };
-const refund = (amount: string) => ({ kind: 'refund' as const, amount, currency: 'EUR', percent: null });
-const discount = (percent: string) => ({ kind: 'discount' as const, amount: null, currency: null, percent });
+const refund = (amount: string) => ({
+  kind: 'refund' as const,
+  amount,
+  currency: 'EUR',
+  percent: null,
+});
+const discount = (percent: string) => ({
+  kind: 'discount' as const,
+  amount: null,
+  currency: null,
+  percent,
+});
 
 describe('exact decimals', () => {
   it('compares without floats', () => {
@@ -40,7 +54,10 @@ describe('exact decimals', () => {
 
 describe('decideMode', () => {
   it('sends on autopilot a refund of exactly the limit, drafts one a cent over', () => {
-    expect(decideMode({ ...base, commitments: [refund('1000')] })).toEqual({ mode: 'autopilot', reasons: [] });
+    expect(decideMode({ ...base, commitments: [refund('1000')] })).toEqual({
+      mode: 'autopilot',
+      reasons: [],
+    });
     expect(decideMode({ ...base, commitments: [refund('1000.01')] })).toEqual({
       mode: 'copilot',
       reasons: ['refund 1000.01 EUR > limit 1000.00'],
@@ -70,17 +87,28 @@ describe('decideMode', () => {
     ]) {
       expect(decideMode({ ...base, reply }).mode, reply).toBe('copilot');
     }
-    for (const reply of ['We refund €1,000.00 today.', 'Take 5 % off.', 'Order 12345 ships in 3 days.']) {
+    for (const reply of [
+      'We refund €1,000.00 today.',
+      'Take 5 % off.',
+      'Order 12345 ships in 3 days.',
+    ]) {
       expect(decideMode({ ...base, reply }).mode, reply).toBe('autopilot');
     }
   });
 
   it('drafts high and critical urgency, and what a policy allows as drafts only', () => {
     expect(decideMode({ ...base, urgency: 'medium' }).mode).toBe('autopilot');
-    expect(decideMode({ ...base, urgency: 'high' })).toEqual({ mode: 'copilot', reasons: ['urgency high'] });
+    expect(decideMode({ ...base, urgency: 'high' })).toEqual({
+      mode: 'copilot',
+      reasons: ['urgency high'],
+    });
     expect(decideMode({ ...base, urgency: 'critical' }).mode).toBe('copilot');
-    expect(decideMode({ ...base, acl: { effect: 'copilot', policy: 'Drafts' } }).mode).toBe('copilot');
-    expect(decideMode({ ...base, acl: { effect: 'allow', policy: 'Open' } }).mode).toBe('autopilot');
+    expect(decideMode({ ...base, acl: { effect: 'copilot', policy: 'Drafts' } }).mode).toBe(
+      'copilot',
+    );
+    expect(decideMode({ ...base, acl: { effect: 'allow', policy: 'Open' } }).mode).toBe(
+      'autopilot',
+    );
     expect(decideMode({ ...base, offline: true }).mode).toBe('copilot');
   });
 
@@ -105,12 +133,9 @@ describe('figures in a reply', () => {
     expect(readNumber('1 200')).toBe('1200');
     expect(readNumber('5,01')).toBe('5.01');
     expect(readNumber('1.200')).toBe('1200');
-    expect(moneyFigures('€1,200 or 1.200,00 € or USD 1500 or 20 Euro').map((f) => f.value)).toEqual([
-      '1200',
-      '1500',
-      '1200.00',
-      '20',
-    ]);
+    expect(moneyFigures('€1,200 or 1.200,00 € or USD 1500 or 20 Euro').map((f) => f.value)).toEqual(
+      ['1200', '1500', '1200.00', '20'],
+    );
     expect(percentFigures('10%, 10 Prozent, 7 percent, 5,5 %').map((f) => f.value)).toEqual([
       '10',
       '10',
@@ -132,7 +157,12 @@ describe('policies and rules', () => {
     modelFailure: null,
     limitExceeded: false,
   };
-  const policy = (name: string, effect: 'allow' | 'copilot' | 'deny', priority: number, extra = {}) => ({
+  const policy = (
+    name: string,
+    effect: 'allow' | 'copilot' | 'deny',
+    priority: number,
+    extra = {},
+  ) => ({
     name,
     policyType: 'autopilot',
     conditions: {},
@@ -146,8 +176,12 @@ describe('policies and rules', () => {
       effect: 'deny',
       policy: 'D',
     });
-    expect(evaluateAcl([policy('A', 'allow', 2), policy('D', 'deny', 1)], facts)?.effect).toBe('allow');
-    expect(evaluateAcl([policy('C', 'deny', 5, { conditions: { channelTypes: ['email'] } })], facts)).toBeNull();
+    expect(evaluateAcl([policy('A', 'allow', 2), policy('D', 'deny', 1)], facts)?.effect).toBe(
+      'allow',
+    );
+    expect(
+      evaluateAcl([policy('C', 'deny', 5, { conditions: { channelTypes: ['email'] } })], facts),
+    ).toBeNull();
   });
 
   it('a channel restriction applies to every channel it does not list', () => {
@@ -161,11 +195,36 @@ describe('policies and rules', () => {
   });
 
   it('escalation rules match on their trigger', () => {
-    expect(escalationMatches({ ruleType: 'keyword', triggerConditions: { keywords: ['LAWYER'] } }, facts)).toBe(true);
-    expect(escalationMatches({ ruleType: 'sentiment', triggerConditions: { sentiments: ['negative'] } }, facts)).toBe(true);
-    expect(escalationMatches({ ruleType: 'repeated_contact', triggerConditions: { contactCount: 4 } }, facts)).toBe(false);
-    expect(escalationMatches({ ruleType: 'repeated_contact', triggerConditions: { contactCount: 3 } }, facts)).toBe(true);
+    expect(
+      escalationMatches(
+        { ruleType: 'keyword', triggerConditions: { keywords: ['LAWYER'] } },
+        facts,
+      ),
+    ).toBe(true);
+    expect(
+      escalationMatches(
+        { ruleType: 'sentiment', triggerConditions: { sentiments: ['negative'] } },
+        facts,
+      ),
+    ).toBe(true);
+    expect(
+      escalationMatches(
+        { ruleType: 'repeated_contact', triggerConditions: { contactCount: 4 } },
+        facts,
+      ),
+    ).toBe(false);
+    expect(
+      escalationMatches(
+        { ruleType: 'repeated_contact', triggerConditions: { contactCount: 3 } },
+        facts,
+      ),
+    ).toBe(true);
     expect(escalationMatches({ ruleType: 'ai_failure', triggerConditions: {} }, facts)).toBe(false);
-    expect(escalationMatches({ ruleType: 'ai_failure', triggerConditions: {} }, { ...facts, modelFailure: 'x' })).toBe(true);
+    expect(
+      escalationMatches(
+        { ruleType: 'ai_failure', triggerConditions: {} },
+        { ...facts, modelFailure: 'x' },
+      ),
+    ).toBe(true);
   });
 });

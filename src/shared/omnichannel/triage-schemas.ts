@@ -136,7 +136,12 @@ export const EscalationConditionsSchema = z.object({
   sentiments: z.array(SentimentSchema).max(3).optional(),
   /** repeated_contact: this many inbound messages from the sender within `windowHours`. */
   contactCount: z.number().int().min(2).max(1000).optional(),
-  windowHours: z.number().int().min(1).max(24 * 30).optional(),
+  windowHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .optional(),
 });
 export type EscalationConditions = z.infer<typeof EscalationConditionsSchema>;
 
@@ -151,7 +156,11 @@ const escalationFields = {
   /** Off: a match only hands the message to a human; on: it is escalated (now or after the delay). */
   autoEscalate: z.boolean(),
   /** Minutes; a human reply before then cancels the escalation. */
-  escalationDelay: z.number().int().min(0).max(7 * 24 * 60),
+  escalationDelay: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
   isActive: z.boolean(),
 };
 
@@ -204,7 +213,9 @@ const knowledgeFields = {
 };
 
 const validRange = (value: { validFrom?: string | null; validUntil?: string | null }) =>
-  !value.validFrom || !value.validUntil || Date.parse(value.validFrom) < Date.parse(value.validUntil);
+  !value.validFrom ||
+  !value.validUntil ||
+  Date.parse(value.validFrom) < Date.parse(value.validUntil);
 const RANGE_MESSAGE = { message: 'Valid until must be after valid from', path: ['validUntil'] };
 
 export const KnowledgeInputSchema = z
@@ -220,7 +231,10 @@ export const KnowledgeInputSchema = z
   })
   .refine(validRange, RANGE_MESSAGE);
 export type KnowledgeInput = z.infer<typeof KnowledgeInputSchema>;
-export const KnowledgePatchSchema = z.object(knowledgeFields).partial().refine(validRange, RANGE_MESSAGE);
+export const KnowledgePatchSchema = z
+  .object(knowledgeFields)
+  .partial()
+  .refine(validRange, RANGE_MESSAGE);
 export type KnowledgePatch = z.infer<typeof KnowledgePatchSchema>;
 
 export const KnowledgeEntrySchema = z.object({

@@ -48,7 +48,10 @@ export async function applyEscalation(
       notify,
     }),
   });
-  log.info({ messageId, ruleId: rule?.id ?? null, reason, notify }, 'omnichannel message escalated');
+  log.info(
+    { messageId, ruleId: rule?.id ?? null, reason, notify },
+    'omnichannel message escalated',
+  );
 }
 
 /** Statuses after which a pending escalation has nothing left to do. */
@@ -89,7 +92,14 @@ export async function runDelayedEscalation(
       });
       return;
     }
-    await applyEscalation(tx, deps.log, current.id, rule!, `rule '${rule!.name}' after ${rule!.escalationDelay} min`, at);
+    await applyEscalation(
+      tx,
+      deps.log,
+      current.id,
+      rule!,
+      `rule '${rule!.name}' after ${rule!.escalationDelay} min`,
+      at,
+    );
   });
 }
 
@@ -118,4 +128,3 @@ export async function escalateByRule(
     }),
   });
 }
-

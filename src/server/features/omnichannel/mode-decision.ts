@@ -1,4 +1,9 @@
-import type { AclEffect, Commitment, ProcessMode, Urgency } from '#shared/omnichannel/triage-schemas.ts';
+import type {
+  AclEffect,
+  Commitment,
+  ProcessMode,
+  Urgency,
+} from '#shared/omnichannel/triage-schemas.ts';
 import { withinLimit } from './decimal.ts';
 import { figuresOverLimits } from './reply-figures.ts';
 
@@ -68,5 +73,7 @@ export function decideMode(input: ModeInput): ModeDecision {
     copilot.push(`policy '${input.acl.policy}' allows drafts only`);
   }
   if (input.reply.trim() === '') copilot.push('the reply is empty');
-  return copilot.length > 0 ? { mode: 'copilot', reasons: copilot } : { mode: 'autopilot', reasons: [] };
+  return copilot.length > 0
+    ? { mode: 'copilot', reasons: copilot }
+    : { mode: 'autopilot', reasons: [] };
 }

@@ -67,11 +67,17 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
 
   // ——— ACL policies ———
   const policies = `${brandPath}/acl-policies`;
-  const policyTarget = (id: number | null) => ({ type: 'acl_policy', id: id === null ? null : String(id) });
+  const policyTarget = (id: number | null) => ({
+    type: 'acl_policy',
+    id: id === null ? null : String(id),
+  });
 
   api.get(
     policies,
-    { config: admin, schema: { params: BrandParamsSchema, response: { 200: AclPolicyListSchema } } },
+    {
+      config: admin,
+      schema: { params: BrandParamsSchema, response: { 200: AclPolicyListSchema } },
+    },
     async (request) => {
       await requireBrand(ctx.db, request.params.brandId);
       return { items: (await listAclPolicies(ctx.db, request.params.brandId)).map(toAclPolicy) };
@@ -82,23 +88,33 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     policies,
     {
       config: admin,
-      schema: { params: BrandParamsSchema, body: AclPolicyInputSchema, response: { 201: AclPolicySchema } },
+      schema: {
+        params: BrandParamsSchema,
+        body: AclPolicyInputSchema,
+        response: { 201: AclPolicySchema },
+      },
     },
     async (request, reply) => {
       const { brandId } = request.params;
-      const created = await withAudit(ctx.db, auditActor(request), 'acl_policy.create', policyTarget(null), async (tx, record) => {
-        await requireBrand(tx, brandId);
-        const policy = toAclPolicy(
-          await insertAclPolicy(tx, {
-            ...(toAclValues(request.body) as { name: string; policyType: string }),
-            brandId,
-            createdBy: requireUser(request).id,
-          }),
-        );
-        record.targetId = String(policy.id);
-        record.after = policy;
-        return policy;
-      });
+      const created = await withAudit(
+        ctx.db,
+        auditActor(request),
+        'acl_policy.create',
+        policyTarget(null),
+        async (tx, record) => {
+          await requireBrand(tx, brandId);
+          const policy = toAclPolicy(
+            await insertAclPolicy(tx, {
+              ...(toAclValues(request.body) as { name: string; policyType: string }),
+              brandId,
+              createdBy: requireUser(request).id,
+            }),
+          );
+          record.targetId = String(policy.id);
+          record.after = policy;
+          return policy;
+        },
+      );
       return reply.status(201).send(created);
     },
   );
@@ -107,23 +123,37 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     `${policies}/:id`,
     {
       config: admin,
-      schema: { params: RuleParamsSchema, body: AclPolicyPatchSchema, response: { 200: AclPolicySchema } },
+      schema: {
+        params: RuleParamsSchema,
+        body: AclPolicyPatchSchema,
+        response: { 200: AclPolicySchema },
+      },
     },
     async (request) => {
       const { brandId, id } = request.params;
-      return withAudit(ctx.db, auditActor(request), 'acl_policy.update', policyTarget(id), async (tx, record) => {
-        const before = await findAclPolicy(tx, brandId, id);
-        if (!before) throw notFound('Policy not found');
-        const merged = { ...toAclPolicy(before), ...request.body };
-        const parsed = AclPolicyInputSchema.safeParse(merged);
-        if (!parsed.success) {
-          throw invalid('A channel restriction names its channels and restricts (copilot or deny)');
-        }
-        const after = toAclPolicy((await updateAclPolicy(tx, brandId, id, toAclValues(request.body)))!);
-        record.before = toAclPolicy(before);
-        record.after = after;
-        return after;
-      });
+      return withAudit(
+        ctx.db,
+        auditActor(request),
+        'acl_policy.update',
+        policyTarget(id),
+        async (tx, record) => {
+          const before = await findAclPolicy(tx, brandId, id);
+          if (!before) throw notFound('Policy not found');
+          const merged = { ...toAclPolicy(before), ...request.body };
+          const parsed = AclPolicyInputSchema.safeParse(merged);
+          if (!parsed.success) {
+            throw invalid(
+              'A channel restriction names its channels and restricts (copilot or deny)',
+            );
+          }
+          const after = toAclPolicy(
+            (await updateAclPolicy(tx, brandId, id, toAclValues(request.body)))!,
+          );
+          record.before = toAclPolicy(before);
+          record.after = after;
+          return after;
+        },
+      );
     },
   );
 
@@ -132,25 +162,39 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     { config: admin, schema: { params: RuleParamsSchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       const { brandId, id } = request.params;
-      await withAudit(ctx.db, auditActor(request), 'acl_policy.delete', policyTarget(id), async (tx, record) => {
-        const deleted = await deleteAclPolicy(tx, brandId, id);
-        if (!deleted) throw notFound('Policy not found');
-        record.before = toAclPolicy(deleted);
-      });
+      await withAudit(
+        ctx.db,
+        auditActor(request),
+        'acl_policy.delete',
+        policyTarget(id),
+        async (tx, record) => {
+          const deleted = await deleteAclPolicy(tx, brandId, id);
+          if (!deleted) throw notFound('Policy not found');
+          record.before = toAclPolicy(deleted);
+        },
+      );
       return reply.status(204).send();
     },
   );
 
   // ——— Escalation rules ———
   const rules = `${brandPath}/escalation-rules`;
-  const ruleTarget = (id: number | null) => ({ type: 'escalation_rule', id: id === null ? null : String(id) });
+  const ruleTarget = (id: number | null) => ({
+    type: 'escalation_rule',
+    id: id === null ? null : String(id),
+  });
 
   api.get(
     rules,
-    { config: admin, schema: { params: BrandParamsSchema, response: { 200: EscalationRuleListSchema } } },
+    {
+      config: admin,
+      schema: { params: BrandParamsSchema, response: { 200: EscalationRuleListSchema } },
+    },
     async (request) => {
       await requireBrand(ctx.db, request.params.brandId);
-      return { items: (await listEscalationRules(ctx.db, request.params.brandId)).map(toEscalationRule) };
+      return {
+        items: (await listEscalationRules(ctx.db, request.params.brandId)).map(toEscalationRule),
+      };
     },
   );
 
@@ -158,17 +202,29 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     rules,
     {
       config: admin,
-      schema: { params: BrandParamsSchema, body: EscalationRuleInputSchema, response: { 201: EscalationRuleSchema } },
+      schema: {
+        params: BrandParamsSchema,
+        body: EscalationRuleInputSchema,
+        response: { 201: EscalationRuleSchema },
+      },
     },
     async (request, reply) => {
       const { brandId } = request.params;
-      const created = await withAudit(ctx.db, auditActor(request), 'escalation_rule.create', ruleTarget(null), async (tx, record) => {
-        await requireBrand(tx, brandId);
-        const rule = toEscalationRule(await insertEscalationRule(tx, { ...request.body, brandId }));
-        record.targetId = String(rule.id);
-        record.after = rule;
-        return rule;
-      });
+      const created = await withAudit(
+        ctx.db,
+        auditActor(request),
+        'escalation_rule.create',
+        ruleTarget(null),
+        async (tx, record) => {
+          await requireBrand(tx, brandId);
+          const rule = toEscalationRule(
+            await insertEscalationRule(tx, { ...request.body, brandId }),
+          );
+          record.targetId = String(rule.id);
+          record.after = rule;
+          return rule;
+        },
+      );
       return reply.status(201).send(created);
     },
   );
@@ -177,18 +233,30 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     `${rules}/:id`,
     {
       config: admin,
-      schema: { params: RuleParamsSchema, body: EscalationRulePatchSchema, response: { 200: EscalationRuleSchema } },
+      schema: {
+        params: RuleParamsSchema,
+        body: EscalationRulePatchSchema,
+        response: { 200: EscalationRuleSchema },
+      },
     },
     async (request) => {
       const { brandId, id } = request.params;
-      return withAudit(ctx.db, auditActor(request), 'escalation_rule.update', ruleTarget(id), async (tx, record) => {
-        const before = await findBrandEscalationRule(tx, brandId, id);
-        if (!before) throw notFound('Rule not found');
-        const after = toEscalationRule((await updateEscalationRule(tx, brandId, id, request.body))!);
-        record.before = toEscalationRule(before);
-        record.after = after;
-        return after;
-      });
+      return withAudit(
+        ctx.db,
+        auditActor(request),
+        'escalation_rule.update',
+        ruleTarget(id),
+        async (tx, record) => {
+          const before = await findBrandEscalationRule(tx, brandId, id);
+          if (!before) throw notFound('Rule not found');
+          const after = toEscalationRule(
+            (await updateEscalationRule(tx, brandId, id, request.body))!,
+          );
+          record.before = toEscalationRule(before);
+          record.after = after;
+          return after;
+        },
+      );
     },
   );
 
@@ -197,24 +265,37 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     { config: admin, schema: { params: RuleParamsSchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       const { brandId, id } = request.params;
-      await withAudit(ctx.db, auditActor(request), 'escalation_rule.delete', ruleTarget(id), async (tx, record) => {
-        const deleted = await deleteEscalationRule(tx, brandId, id);
-        if (!deleted) throw notFound('Rule not found');
-        record.before = toEscalationRule(deleted);
-      });
+      await withAudit(
+        ctx.db,
+        auditActor(request),
+        'escalation_rule.delete',
+        ruleTarget(id),
+        async (tx, record) => {
+          const deleted = await deleteEscalationRule(tx, brandId, id);
+          if (!deleted) throw notFound('Rule not found');
+          record.before = toEscalationRule(deleted);
+        },
+      );
       return reply.status(204).send();
     },
   );
 
   // ——— Knowledge ———
   const knowledge = `${brandPath}/knowledge`;
-  const knowledgeTarget = (id: number | null) => ({ type: 'brand_knowledge', id: id === null ? null : String(id) });
+  const knowledgeTarget = (id: number | null) => ({
+    type: 'brand_knowledge',
+    id: id === null ? null : String(id),
+  });
 
   api.get(
     knowledge,
     {
       config: admin,
-      schema: { params: BrandParamsSchema, querystring: KnowledgeQuerySchema, response: { 200: KnowledgeListSchema } },
+      schema: {
+        params: BrandParamsSchema,
+        querystring: KnowledgeQuerySchema,
+        response: { 200: KnowledgeListSchema },
+      },
     },
     async (request) => {
       await requireBrand(ctx.db, request.params.brandId);
@@ -227,23 +308,33 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     knowledge,
     {
       config: admin,
-      schema: { params: BrandParamsSchema, body: KnowledgeInputSchema, response: { 201: KnowledgeEntrySchema } },
+      schema: {
+        params: BrandParamsSchema,
+        body: KnowledgeInputSchema,
+        response: { 201: KnowledgeEntrySchema },
+      },
     },
     async (request, reply) => {
       const { brandId } = request.params;
-      const created = await withAudit(ctx.db, auditActor(request), 'brand_knowledge.create', knowledgeTarget(null), async (tx, record) => {
-        await requireBrand(tx, brandId);
-        const entry = toKnowledgeEntry(
-          await insertKnowledge(tx, {
-            ...(toKnowledgeValues(request.body) as { title: string; content: string }),
-            brandId,
-            createdBy: requireUser(request).id,
-          }),
-        );
-        record.targetId = String(entry.id);
-        record.after = entry;
-        return entry;
-      });
+      const created = await withAudit(
+        ctx.db,
+        auditActor(request),
+        'brand_knowledge.create',
+        knowledgeTarget(null),
+        async (tx, record) => {
+          await requireBrand(tx, brandId);
+          const entry = toKnowledgeEntry(
+            await insertKnowledge(tx, {
+              ...(toKnowledgeValues(request.body) as { title: string; content: string }),
+              brandId,
+              createdBy: requireUser(request).id,
+            }),
+          );
+          record.targetId = String(entry.id);
+          record.after = entry;
+          return entry;
+        },
+      );
       return reply.status(201).send(created);
     },
   );
@@ -252,24 +343,40 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     `${knowledge}/:id`,
     {
       config: admin,
-      schema: { params: RuleParamsSchema, body: KnowledgePatchSchema, response: { 200: KnowledgeEntrySchema } },
+      schema: {
+        params: RuleParamsSchema,
+        body: KnowledgePatchSchema,
+        response: { 200: KnowledgeEntrySchema },
+      },
     },
     async (request) => {
       const { brandId, id } = request.params;
-      return withAudit(ctx.db, auditActor(request), 'brand_knowledge.update', knowledgeTarget(id), async (tx, record) => {
-        const before = await findKnowledge(tx, brandId, id);
-        if (!before) throw notFound('Knowledge entry not found');
-        const merged = { ...toKnowledgeEntry(before), ...request.body };
-        if (merged.validFrom && merged.validUntil && Date.parse(merged.validFrom) >= Date.parse(merged.validUntil)) {
-          throw invalid('Valid until must be after valid from', {
-            validUntil: ['Valid until must be after valid from'],
-          });
-        }
-        const after = toKnowledgeEntry((await updateKnowledge(tx, brandId, id, toKnowledgeValues(request.body)))!);
-        record.before = toKnowledgeEntry(before);
-        record.after = after;
-        return after;
-      });
+      return withAudit(
+        ctx.db,
+        auditActor(request),
+        'brand_knowledge.update',
+        knowledgeTarget(id),
+        async (tx, record) => {
+          const before = await findKnowledge(tx, brandId, id);
+          if (!before) throw notFound('Knowledge entry not found');
+          const merged = { ...toKnowledgeEntry(before), ...request.body };
+          if (
+            merged.validFrom &&
+            merged.validUntil &&
+            Date.parse(merged.validFrom) >= Date.parse(merged.validUntil)
+          ) {
+            throw invalid('Valid until must be after valid from', {
+              validUntil: ['Valid until must be after valid from'],
+            });
+          }
+          const after = toKnowledgeEntry(
+            (await updateKnowledge(tx, brandId, id, toKnowledgeValues(request.body)))!,
+          );
+          record.before = toKnowledgeEntry(before);
+          record.after = after;
+          return after;
+        },
+      );
     },
   );
 
@@ -278,11 +385,17 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
     { config: admin, schema: { params: RuleParamsSchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       const { brandId, id } = request.params;
-      await withAudit(ctx.db, auditActor(request), 'brand_knowledge.delete', knowledgeTarget(id), async (tx, record) => {
-        const deleted = await deleteKnowledge(tx, brandId, id);
-        if (!deleted) throw notFound('Knowledge entry not found');
-        record.before = toKnowledgeEntry(deleted);
-      });
+      await withAudit(
+        ctx.db,
+        auditActor(request),
+        'brand_knowledge.delete',
+        knowledgeTarget(id),
+        async (tx, record) => {
+          const deleted = await deleteKnowledge(tx, brandId, id);
+          if (!deleted) throw notFound('Knowledge entry not found');
+          record.before = toKnowledgeEntry(deleted);
+        },
+      );
       return reply.status(204).send();
     },
   );
@@ -290,7 +403,10 @@ export function registerOmnichannelRulesRoutes(app: FastifyInstance, ctx: AppCon
   // ——— Analytics ———
   api.get(
     '/api/omnichannel/analytics',
-    { config: admin, schema: { querystring: AnalyticsQuerySchema, response: { 200: AnalyticsListSchema } } },
+    {
+      config: admin,
+      schema: { querystring: AnalyticsQuerySchema, response: { 200: AnalyticsListSchema } },
+    },
     async (request) => {
       const { brandId, from, to } = request.query;
       await requireBrand(ctx.db, brandId);

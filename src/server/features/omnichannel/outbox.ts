@@ -29,7 +29,11 @@ export interface QueueReplyInput {
 function withBrandFooter(
   content: string,
   channelType: string,
-  brand: { signatureEmail: string | null; signatureChat: string | null; legalDisclaimer: string | null },
+  brand: {
+    signatureEmail: string | null;
+    signatureChat: string | null;
+    legalDisclaimer: string | null;
+  },
 ) {
   const signature = channelType === 'email' ? brand.signatureEmail : brand.signatureChat;
   const parts = [content.trimEnd()];
@@ -44,7 +48,11 @@ function withBrandFooter(
  * signature/disclaimer appended per channel), marks the inbound 'responded', enqueues
  * OMNICHANNEL_DELIVER_JOB with db: tx.
  */
-export async function queueReply(tx: Executor, jobs: Jobs, input: QueueReplyInput): Promise<MessageRow> {
+export async function queueReply(
+  tx: Executor,
+  jobs: Jobs,
+  input: QueueReplyInput,
+): Promise<MessageRow> {
   const { inbound } = input;
   const [brand] = await tx.select().from(brands).where(eq(brands.id, inbound.brandId));
   if (!brand) throw new Error(`brand ${inbound.brandId} is gone`);
@@ -71,6 +79,10 @@ export async function queueReply(tx: Executor, jobs: Jobs, input: QueueReplyInpu
     .update(omnichannelMessages)
     .set({ status: 'responded', processedAt: sql`now()` })
     .where(eq(omnichannelMessages.id, inbound.id));
-  await jobs.enqueue(OMNICHANNEL_DELIVER_JOB, { id: outbound!.id }, { key: String(outbound!.id), db: tx });
+  await jobs.enqueue(
+    OMNICHANNEL_DELIVER_JOB,
+    { id: outbound!.id },
+    { key: String(outbound!.id), db: tx },
+  );
   return outbound!;
 }

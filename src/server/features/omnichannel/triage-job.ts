@@ -32,7 +32,10 @@ import {
   updateInbound,
 } from './triage.queries.ts';
 import { evaluateAcl, escalationMatches, type TriageFacts } from './triage-rules.ts';
-import { AclConditionsSchema, EscalationConditionsSchema } from '#shared/omnichannel/triage-schemas.ts';
+import {
+  AclConditionsSchema,
+  EscalationConditionsSchema,
+} from '#shared/omnichannel/triage-schemas.ts';
 
 export const OMNICHANNEL_INBOUND_JOB = 'omnichannel.inbound';
 
@@ -170,7 +173,13 @@ export async function triageMessage(deps: TriageDeps, id: number, signal: AbortS
     return;
   }
 
-  const knowledge = await searchKnowledge(deps.db, brand.id, message.content, now, KNOWLEDGE_ENTRIES);
+  const knowledge = await searchKnowledge(
+    deps.db,
+    brand.id,
+    message.content,
+    now,
+    KNOWLEDGE_ENTRIES,
+  );
   const ai = await answer(deps, message, triageSystemPrompt(brand, knowledge), knowledge, signal);
   const [policies, rules, contactTimes] = await Promise.all([
     activeAclPolicies(deps.db, brand.id),
@@ -261,7 +270,11 @@ export async function triageMessage(deps: TriageDeps, id: number, signal: AbortS
       });
       return;
     }
-    const update = { ...classified, processMode: decision.mode, metadata: mergeMetadata({ triage }) };
+    const update = {
+      ...classified,
+      processMode: decision.mode,
+      metadata: mergeMetadata({ triage }),
+    };
     if (decision.mode === 'autopilot') {
       await updateInbound(tx, id, update);
       await queueReply(tx, deps.jobs, {

@@ -73,11 +73,15 @@ export function toKnowledgeEntry(row: KnowledgeRow): KnowledgeEntry {
   };
 }
 
-export function toKnowledgeValues(input: KnowledgePatch): Partial<typeof brandKnowledge.$inferInsert> {
+export function toKnowledgeValues(
+  input: KnowledgePatch,
+): Partial<typeof brandKnowledge.$inferInsert> {
   const { validFrom, validUntil, ...rest } = input;
   return {
     ...rest,
-    ...(validFrom !== undefined ? { validFrom: validFrom === null ? null : new Date(validFrom) } : {}),
+    ...(validFrom !== undefined
+      ? { validFrom: validFrom === null ? null : new Date(validFrom) }
+      : {}),
     ...(validUntil !== undefined
       ? { validUntil: validUntil === null ? null : new Date(validUntil) }
       : {}),

@@ -50,7 +50,11 @@ export function triageSystemPrompt(brand: BrandRow, knowledge: readonly Knowledg
     .join('\n\n');
 }
 
-export function triageUserPrompt(message: { channelType: string; senderName: string | null; content: string }) {
+export function triageUserPrompt(message: {
+  channelType: string;
+  senderName: string | null;
+  content: string;
+}) {
   return `Customer message (${message.channelType}${message.senderName ? `, from ${message.senderName}` : ''}):\n${message.content.slice(0, MESSAGE_CHARS)}`;
 }
 
@@ -79,13 +83,20 @@ const has = (text: string, pattern: RegExp) => pattern.test(text);
 const INTENTS: [string, RegExp][] = [
   ['refund', /refund|money back|erstatt|geld zurück|rückerstatt|退款|환불|поврат|rimburs|kthim/iu],
   ['cancellation', /cancel|kündig|storn|取消|취소|откаж|anul/iu],
-  ['complaint', /complain|beschwer|broken|kaputt|defekt|not working|funktioniert nicht|投诉|불만|жалб|ankes/iu],
-  ['order_status', /order|bestell|deliver|liefer|shipping|versand|tracking|订单|주문|нарачк|porosi/iu],
+  [
+    'complaint',
+    /complain|beschwer|broken|kaputt|defekt|not working|funktioniert nicht|投诉|불만|жалб|ankes/iu,
+  ],
+  [
+    'order_status',
+    /order|bestell|deliver|liefer|shipping|versand|tracking|订单|주문|нарачк|porosi/iu,
+  ],
   ['billing', /invoice|rechnung|payment|zahlung|charge|发票|청구|фактур|fatur/iu],
 ];
 const CRITICAL = /emergency|notfall|lawyer|anwalt|police|polizei|紧急|응급|итен случај|urgjenc/iu;
 const HIGH = /urgent|dringend|asap|sofort|immediately|急|긴급|итно|urgjent|!!/iu;
-const NEGATIVE = /angry|wütend|terrible|furchtbar|schlecht|awful|unacceptable|inakzeptabel|broken|kaputt|差|화가|лошо|keq/iu;
+const NEGATIVE =
+  /angry|wütend|terrible|furchtbar|schlecht|awful|unacceptable|inakzeptabel|broken|kaputt|差|화가|лошо|keq/iu;
 const POSITIVE = /thank|danke|great|super|toll|love|谢谢|감사|благодар|faleminderit/iu;
 
 function detectLanguage(text: string): string {

@@ -40,7 +40,9 @@ function aclMatches(policy: AclRule, facts: TriageFacts) {
   const rest =
     listed(c.intents, facts.intent) &&
     listed(c.urgencies, facts.urgency) &&
-    (c.keywords === undefined || c.keywords.length === 0 || includesText(facts.content, c.keywords));
+    (c.keywords === undefined ||
+      c.keywords.length === 0 ||
+      includesText(facts.content, c.keywords));
   if (policy.policyType === 'channel_restriction') {
     // The AI acts only on the listed channels: the policy applies to every other one.
     return rest && !(c.channelTypes ?? []).includes(facts.channelType as never);

@@ -255,7 +255,12 @@ export async function markSlaWarned(db: Executor, id: number, now: Date) {
   const rows = await db
     .update(omnichannelMessages)
     .set({ metadata: mergeMetadata({ slaWarnedAt: now.toISOString() }) })
-    .where(and(eq(omnichannelMessages.id, id), sql`${omnichannelMessages.metadata} -> 'slaWarnedAt' is null`))
+    .where(
+      and(
+        eq(omnichannelMessages.id, id),
+        sql`${omnichannelMessages.metadata} -> 'slaWarnedAt' is null`,
+      ),
+    )
     .returning({ id: omnichannelMessages.id });
   return rows.length > 0;
 }
@@ -385,7 +390,11 @@ export async function upsertDay(db: Executor, day: string, figures: DayFigures[]
       .insert(omnichannelAnalytics)
       .values({ brandId: f.brand_id, date: day, channelType: f.channel_type, ...values })
       .onConflictDoUpdate({
-        target: [omnichannelAnalytics.brandId, omnichannelAnalytics.date, omnichannelAnalytics.channelType],
+        target: [
+          omnichannelAnalytics.brandId,
+          omnichannelAnalytics.date,
+          omnichannelAnalytics.channelType,
+        ],
         set: values,
       });
   }

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalyticsPanel } from './analytics-panel.tsx';
+import { KnowledgePanel } from './knowledge-panel.tsx';
+import { RulesPanel } from './rules-panel.tsx';
+
+const TABS = ['rules', 'knowledge', 'analytics'] as const;
+type Tab = (typeof TABS)[number];
+
+/** A brand's rules, knowledge and analytics, one tab at a time (issue 14 item 5). */
+export function TriageSections({ brandId }: { brandId: string }) {
+  const { t } = useTranslation('omnichannelRules');
+  const [tab, setTab] = useState<Tab>('rules');
+  return (
+    <section className="grid gap-3" aria-labelledby="omnichannel-triage">
+      <h2 id="omnichannel-triage" className="text-lg font-semibold">
+        {t('title')}
+      </h2>
+      <div role="tablist" aria-label={t('title')} className="flex gap-2">
+        {TABS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`omnichannel-tab-${value}`}
+            aria-selected={tab === value}
+            aria-controls={`omnichannel-panel-${value}`}
+            className={tab === value ? 'btn-primary' : 'btn-outline'}
+            onClick={() => setTab(value)}
+          >
+            {t(`tabs.${value}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`omnichannel-panel-${tab}`}
+        aria-labelledby={`omnichannel-tab-${tab}`}
+      >
+        {tab === 'rules' ? <RulesPanel brandId={brandId} /> : null}
+        {tab === 'knowledge' ? <KnowledgePanel brandId={brandId} /> : null}
+        {tab === 'analytics' ? <AnalyticsPanel brandId={brandId} /> : null}
+      </div>
+    </section>
+  );
+}
