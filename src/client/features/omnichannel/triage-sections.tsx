@@ -7,10 +7,13 @@ import { RulesPanel } from './rules-panel.tsx';
 const TABS = ['rules', 'knowledge', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 
-/** A brand's rules, knowledge and analytics, one tab at a time (issue 14 item 5). */
+/**
+ * A brand's rules, knowledge and analytics, one tab at a time (issue 14 item 5). None is open at
+ * first: a brand's page loads only what the administrator opens.
+ */
 export function TriageSections({ brandId }: { brandId: string }) {
   const { t } = useTranslation('omnichannelRules');
-  const [tab, setTab] = useState<Tab>('rules');
+  const [tab, setTab] = useState<Tab | null>(null);
   return (
     <section className="grid gap-3" aria-labelledby="omnichannel-triage">
       <h2 id="omnichannel-triage" className="text-lg font-semibold">

@@ -106,5 +106,3 @@ export function escalationMatches(rule: EscalationTrigger, facts: TriageFacts): 
       return false;
   }
 }
-
-export { DEFAULT_WINDOW_HOURS };
