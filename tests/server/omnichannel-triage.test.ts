@@ -32,7 +32,7 @@ const HMAC_KEY = 'triage-hmac-key-0123';
 
 beforeAll(async () => {
   fake = await FakeAi.start();
-  t = await createTestApp(fake.env({ AI_TIMEOUT_MS: '20000' }), undefined, {
+  t = await createTestApp(fake.env({ AI_TIMEOUT_MS: '4000' }), undefined, {
     clock: () => new Date(Date.now() + clockOffsetMs),
   });
   admin = await createSignedInUser(t.db, { isAdmin: true });
@@ -411,6 +411,17 @@ describe('failing closed', () => {
     expect(escalated.metadata.escalations).toMatchObject([
       { rule: 'AI down', reassignedTo: admin.user.id, notify: admin.user.id },
     ]);
+  });
+
+  it('a model that does not answer in time is a failure too: manual, with the reason', async () => {
+    fake.when('MODEL-SILENT', { hang: true });
+    const s = await setup();
+    const silent = await triaged((await deliver(s, 'Anyone there? MODEL-SILENT')).id);
+    expect(silent).toMatchObject({ status: 'pending', processMode: 'manual' });
+    expect((silent.metadata.triage as { reasons: string[] }).reasons).toEqual([
+      'model failed: timed out after 4000 ms',
+    ]);
+    expect(await outboundOf(silent)).toEqual([]);
   });
 });
 
