@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-
 import type { Database, Executor } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { lockThread } from './outbox.ts';

@@ -3,7 +3,14 @@ import type { CatalogueModel } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
-import type { Commitment, TriageOutput } from '#shared/omnichannel/triage-schemas.ts';
+import {
+  AclConditionsSchema,
+  EscalationConditionsSchema,
+  type AclEffect,
+  type Commitment,
+  type EscalationRuleType,
+  type TriageOutput,
+} from '#shared/omnichannel/triage-schemas.ts';
 import { escalateByRule, OMNICHANNEL_ESCALATE_JOB, runDelayedEscalation } from './escalation.ts';
 import { commitmentsOverLimits, decideMode } from './mode-decision.ts';
 import { findBrand } from './omnichannel.queries.ts';
@@ -32,10 +39,6 @@ import {
   updateInbound,
 } from './triage.queries.ts';
 import { evaluateAcl, escalationMatches, type TriageFacts } from './triage-rules.ts';
-import {
-  AclConditionsSchema,
-  EscalationConditionsSchema,
-} from '#shared/omnichannel/triage-schemas.ts';
 
 export const OMNICHANNEL_INBOUND_JOB = 'omnichannel.inbound';
 
@@ -208,7 +211,7 @@ export async function triageMessage(deps: TriageDeps, id: number, signal: AbortS
       name: policy.name,
       policyType: policy.policyType,
       conditions: AclConditionsSchema.parse(policy.conditions),
-      effect: (policy.actions as { effect: 'allow' | 'copilot' | 'deny' }).effect,
+      effect: (policy.actions as { effect: AclEffect }).effect,
       priority: policy.priority,
     })),
     facts,
@@ -216,7 +219,7 @@ export async function triageMessage(deps: TriageDeps, id: number, signal: AbortS
   const matched = rules.filter((rule) =>
     escalationMatches(
       {
-        ruleType: rule.ruleType as never,
+        ruleType: rule.ruleType as EscalationRuleType,
         triggerConditions: EscalationConditionsSchema.parse(rule.triggerConditions),
       },
       facts,
