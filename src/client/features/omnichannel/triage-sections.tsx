@@ -1,8 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnalyticsPanel } from './analytics-panel.tsx';
-import { KnowledgePanel } from './knowledge-panel.tsx';
-import { RulesPanel } from './rules-panel.tsx';
+
+// Loaded when their tab opens: the analytics chart (uPlot) stays out of the page's first load.
+const RulesPanel = lazy(() => import('./rules-panel.tsx').then((m) => ({ default: m.RulesPanel })));
+const KnowledgePanel = lazy(() =>
+  import('./knowledge-panel.tsx').then((m) => ({ default: m.KnowledgePanel })),
+);
+const AnalyticsPanel = lazy(() =>
+  import('./analytics-panel.tsx').then((m) => ({ default: m.AnalyticsPanel })),
+);
 
 const TABS = ['rules', 'knowledge', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -35,15 +41,19 @@ export function TriageSections({ brandId }: { brandId: string }) {
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`omnichannel-panel-${tab}`}
-        aria-labelledby={`omnichannel-tab-${tab}`}
-      >
-        {tab === 'rules' ? <RulesPanel brandId={brandId} /> : null}
-        {tab === 'knowledge' ? <KnowledgePanel brandId={brandId} /> : null}
-        {tab === 'analytics' ? <AnalyticsPanel brandId={brandId} /> : null}
-      </div>
+      {tab ? (
+        <div
+          role="tabpanel"
+          id={`omnichannel-panel-${tab}`}
+          aria-labelledby={`omnichannel-tab-${tab}`}
+        >
+          <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
+            {tab === 'rules' ? <RulesPanel brandId={brandId} /> : null}
+            {tab === 'knowledge' ? <KnowledgePanel brandId={brandId} /> : null}
+            {tab === 'analytics' ? <AnalyticsPanel brandId={brandId} /> : null}
+          </Suspense>
+        </div>
+      ) : null}
     </section>
   );
 }
