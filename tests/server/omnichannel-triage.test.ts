@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -210,12 +210,20 @@ describe('the mode decision at the brand limits (1000, 5 %)', () => {
       status: 'queued',
       processMode: 'autopilot',
       parentMessageId: ok.messageId,
-      content: 'We refund your order in full.\n\n— Acme support\n\nAcme GmbH, Berlin.',
     });
+    // The brand's chat signature and legal disclaimer follow the reply.
+    expect(sent!.content.startsWith('We refund your order in full.')).toBe(true);
+    expect(sent!.content).toContain('— Acme support');
+    expect(sent!.content).toContain('Acme GmbH, Berlin.');
     const delivery = await t.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.name, OMNICHANNEL_DELIVER_JOB), eq(jobs.key, String(sent!.id))));
+      .where(
+        and(
+          eq(jobs.name, OMNICHANNEL_DELIVER_JOB),
+          sql`${jobs.payload} ->> 'id' = ${String(sent!.id)}`,
+        ),
+      );
     expect(delivery).toHaveLength(1);
 
     const over = await waitForStatus(
