@@ -86,7 +86,7 @@ export interface AppDeps {
   logs?: ServerLogs;
   /** Sees every route as it is registered (the API contract tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
-  /** The time as scheduled work sees it (backups); tests pass a clock they move. */
+  /** The time as scheduled work sees it (backups, omnichannel SLA); tests pass a clock they move. */
   clock?: () => Date;
 }
 
@@ -217,12 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminUserRoutes(app, ctx);
   registerAdminSecurityRoutes(app, ctx);
   registerAdminDashboardRoutes(app, ctx);
-  await registerBackupRoutes(app, ctx, {
-    maintenance,
-    clock: deps.clock ?? (() => new Date()),
-  });
+  const clock = deps.clock ?? (() => new Date());
+  await registerBackupRoutes(app, ctx, { maintenance, clock });
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
-  await registerOmnichannelRoutes(app, ctx);
+  await registerOmnichannelRoutes(app, ctx, { clock });
   registerApiReference(app);
 
   await registerStaticClient(app, deps.env.CLIENT_DIST_DIR);

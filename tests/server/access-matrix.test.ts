@@ -633,6 +633,64 @@ const MATRIX: Record<string, Case> = {
     url: () => `/api/omnichannel/brands/${NO_BRAND}/messages`,
     expect: { guest: 401, user: 403, other: 403, admin: 404 },
   },
+  'GET /api/omnichannel/brands/:brandId/acl-policies': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/acl-policies`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/brands/:brandId/acl-policies': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/acl-policies`,
+    payload: () => ({ name: 'Matrix', policyType: 'autopilot', effect: 'deny' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'PATCH /api/omnichannel/brands/:brandId/acl-policies/:id': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/acl-policies/1`,
+    payload: () => ({ priority: 1 }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/omnichannel/brands/:brandId/acl-policies/:id': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/acl-policies/1`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/omnichannel/brands/:brandId/escalation-rules': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/escalation-rules`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/brands/:brandId/escalation-rules': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/escalation-rules`,
+    payload: () => ({ name: 'Matrix', ruleType: 'ai_failure' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'PATCH /api/omnichannel/brands/:brandId/escalation-rules/:id': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/escalation-rules/1`,
+    payload: () => ({ priority: 1 }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/omnichannel/brands/:brandId/escalation-rules/:id': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/escalation-rules/1`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/omnichannel/brands/:brandId/knowledge': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/knowledge`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/brands/:brandId/knowledge': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/knowledge`,
+    payload: () => ({ title: 'Matrix', content: 'Entry' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'PATCH /api/omnichannel/brands/:brandId/knowledge/:id': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/knowledge/1`,
+    payload: () => ({ title: 'Renamed' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/omnichannel/brands/:brandId/knowledge/:id': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/knowledge/1`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/omnichannel/analytics': {
+    url: () => `/api/omnichannel/analytics?brandId=${NO_BRAND}&from=2026-01-01&to=2026-01-31`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
   // Providers call these: public, verified by the channel's signature (unknown channel: 404).
   'POST /api/omnichannel/webhooks/:channelId': {
     url: () => `/api/omnichannel/webhooks/${NO_BRAND}`,

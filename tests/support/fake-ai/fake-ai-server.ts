@@ -131,7 +131,9 @@ export class FakeAi {
         const script = this.scripts.find((entry) => entry.match(record))?.script ?? DEFAULT_SCRIPT;
         if (script.hang) return;
         const answer = provider === 'anthropic' ? answerAnthropic : answerOpenAi;
-        void answer(res, record.body, script).catch(() => res.destroy());
+        void Promise.resolve(script.waitFor)
+          .then(() => answer(res, record.body, script))
+          .catch(() => res.destroy());
       });
     });
     // Node closes an idle keep-alive connection after 5 s; a client reusing it at that moment gets

@@ -15,6 +15,8 @@ export interface Script {
   malformedAfterChunks?: number;
   /** Never answer. */
   hang?: boolean;
+  /** In-process tests only: answer once this settles (a latch the test opens). */
+  waitFor?: Promise<unknown>;
   /**
    * Flood: after the chunks, stream this text as fast as the client reads, until it hangs up
    * ('chunks': endless chunks; 'line': one data line that never ends).

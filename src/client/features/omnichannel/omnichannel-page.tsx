@@ -4,6 +4,7 @@ import { useBrands, useChannels, useDeleteBrand } from './api/omnichannel.ts';
 import { BrandForm } from './brand-form.tsx';
 import { BrandMessages } from './brand-messages.tsx';
 import { ChannelEditor } from './channel-editor.tsx';
+import { TriageSections } from './triage-sections.tsx';
 
 function Channels({ brandId }: { brandId: string }) {
   const { t } = useTranslation('omnichannel');
@@ -89,6 +90,7 @@ export default function OmnichannelPage() {
                 </h2>
                 <BrandMessages brandId={brand.brandId} />
               </section>
+              <TriageSections brandId={brand.brandId} />
             </>
           ) : null}
         </div>

@@ -13,11 +13,11 @@ import {
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { safeEqual, SignatureError, verifyDelivery } from './channel-verify.ts';
 import { openSecrets, webhookPath } from './omnichannel-mapping.ts';
-import { findWebhookChannel, insertMessage, markMessagePending } from './omnichannel.queries.ts';
+import { findWebhookChannel, insertMessage } from './omnichannel.queries.ts';
+import { OMNICHANNEL_INBOUND_JOB } from './triage-job.ts';
 
 /** Largest delivery accepted: a customer message with its envelope, not an attachment. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-export const OMNICHANNEL_INBOUND_JOB = 'omnichannel.inbound';
 
 /**
  * The URLs a provider may have signed (Twilio): the one this request arrived at as the trusted
@@ -41,21 +41,13 @@ async function channelOr404(ctx: AppContext, channelId: string) {
  * `POST /api/omnichannel/webhooks/{channelId}`: the channel's signature is checked on the raw
  * bytes before anything is stored (401, nothing stored), each message is stored once by
  * `messageId` (channel type + provider id) with its job in the same transaction, and the
- * provider is answered at once (decision 210).
+ * provider is answered at once (decision 210). The job (triage-job.ts) triages the message.
  */
 export async function registerOmnichannelWebhookRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   deps: { secrets: Secrets; jobs: Jobs },
 ) {
-  deps.jobs.define<{ id: number }>({
-    name: OMNICHANNEL_INBOUND_JOB,
-    maxAttempts: 8,
-    // Triage (intent, urgency, the mode decision) comes next (issue 14 item 4); for now the
-    // message is handed on as waiting.
-    run: (payload) => markMessagePending(ctx.db, payload.id),
-  });
-
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {

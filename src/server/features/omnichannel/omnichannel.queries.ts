@@ -120,11 +120,3 @@ export async function listMessages(
     .orderBy(desc(omnichannelMessages.id))
     .limit(limit + 1);
 }
-
-/** The job's step for now: a received message waits for triage (next session). */
-export async function markMessagePending(db: Executor, id: number) {
-  await db
-    .update(omnichannelMessages)
-    .set({ status: 'pending' })
-    .where(and(eq(omnichannelMessages.id, id), eq(omnichannelMessages.status, 'received')));
-}

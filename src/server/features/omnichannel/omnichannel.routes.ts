@@ -1,12 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/http/request-context.ts';
 import { createSecrets } from '#server/secrets/secrets.ts';
+import { defineAnalyticsJob } from './analytics-job.ts';
 import { registerOmnichannelAdminRoutes } from './omnichannel-admin.routes.ts';
+import { registerOmnichannelRulesRoutes } from './omnichannel-rules.routes.ts';
 import { registerOmnichannelWebhookRoutes } from './omnichannel-webhook.routes.ts';
+import { defineSlaSweeper } from './sla-sweeper.ts';
+import { defineTriageJobs } from './triage-job.ts';
 
-/** The omnichannel inbox for brands (spec 02 §1–3, issue 14 items 1 and 2). */
-export async function registerOmnichannelRoutes(app: FastifyInstance, ctx: AppContext) {
+/** The omnichannel inbox for brands (spec 02 §1–3, issue 14). */
+export async function registerOmnichannelRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { clock: () => Date },
+) {
   const secrets = createSecrets(ctx.secret);
+  const jobDeps = { db: ctx.db, jobs: app.jobs, clock: options.clock, log: app.log };
+  defineTriageJobs({
+    ...jobDeps,
+    providers: ctx.providers,
+    defaultModel: () => ctx.appSettings.current().defaultModel,
+    timeoutMs: ctx.env.AI_TIMEOUT_MS,
+  });
+  defineSlaSweeper(jobDeps);
+  defineAnalyticsJob(jobDeps);
   registerOmnichannelAdminRoutes(app, ctx, secrets);
+  registerOmnichannelRulesRoutes(app, ctx);
   await registerOmnichannelWebhookRoutes(app, ctx, { secrets, jobs: app.jobs });
 }
