@@ -25,19 +25,38 @@ import * as live from './live-sessions.service.ts';
 /** A live message is one Yjs update or awareness change; a whole project is at most 1 MiB. */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
-/** Live coding sessions, their WebSocket and their replay (issue 13 items 2 and 3). */
-export async function registerLiveSessionRoutes(app: FastifyInstance, ctx: AppContext) {
-  const hub = await createLiveHub({ db: ctx.db, pubsub: ctx.pubsub, log: app.log });
+/** What runs when the server closes, before its WebSocket server does. */
+export interface WebSocketShutdown {
+  add(step: () => Promise<void>): void;
+}
+
+/**
+ * WebSocket support. Registered before the app's own request hooks: its hooks then mark an
+ * upgrade request first, so a refused handshake (401, 403, 404) closes its socket afterwards.
+ */
+export async function registerWebSockets(app: FastifyInstance): Promise<WebSocketShutdown> {
+  const steps: (() => Promise<void>)[] = [];
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
     // Pending log rows and file text are written before the database closes; clients reconnect.
     preClose(done) {
-      void hub.shutdown().finally(() => {
+      void Promise.allSettled(steps.map((step) => step())).finally(() => {
         this.websocketServer.close();
         done();
       });
     },
   });
+  return { add: (step) => steps.push(step) };
+}
+
+/** Live coding sessions, their WebSocket and their replay (issue 13 items 2 and 3). */
+export async function registerLiveSessionRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  shutdown: WebSocketShutdown,
+) {
+  const hub = await createLiveHub({ db: ctx.db, pubsub: ctx.pubsub, log: app.log });
+  shutdown.add(() => hub.shutdown());
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const access = { access: 'user' } as const;
