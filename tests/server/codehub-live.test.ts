@@ -6,7 +6,12 @@ import { buildApp } from '#server/app.ts';
 import { codeFiles } from '#server/db/schema/codehub.ts';
 import { userSessions } from '#server/db/schema/users.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
-import { handshakeStatus, liveClient, type LiveClient } from '#tests/support/live-client.ts';
+import {
+  handshakeStatus,
+  liveClient,
+  serverRevision,
+  type LiveClient,
+} from '#tests/support/live-client.ts';
 import { api, createTestApp, TEST_SECRET, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
 
@@ -321,14 +326,5 @@ describe('live sessions', () => {
     );
   });
 });
-
-function serverRevision(client: LiveClient) {
-  let newest = 0;
-  for (const state of client.provider.awareness.getStates().values()) {
-    const rev = (state as { orbit?: { rev?: number } }).orbit?.rev;
-    if (typeof rev === 'number' && rev > newest) newest = rev;
-  }
-  return newest;
-}
 
 const wsBase = () => baseUrl.replace(/^http/, 'ws');

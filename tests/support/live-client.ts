@@ -77,3 +77,13 @@ export function handshakeStatus(url: string, headers: Record<string, string>) {
     socket.on('error', (error) => reject(error));
   });
 }
+
+/** The server's awareness revision as a client sees it: it moves when the session's details change. */
+export function serverRevision(client: LiveClient) {
+  let newest = 0;
+  for (const state of client.provider.awareness.getStates().values()) {
+    const rev = (state as { orbit?: { rev?: number } }).orbit?.rev;
+    if (typeof rev === 'number' && rev > newest) newest = rev;
+  }
+  return newest;
+}

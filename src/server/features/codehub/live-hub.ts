@@ -222,8 +222,10 @@ class Room {
 
   /** Bumps the server's awareness revision: clients refetch the session details. */
   bump() {
-    this.awareness.setLocalState({ orbit: { rev: Date.now() } });
+    this.revision = Math.max(this.revision + 1, Date.now());
+    this.awareness.setLocalState({ orbit: { rev: this.revision } });
   }
+  private revision = 0;
 
   private publishChanged() {
     this.hub.pubsub.publish(codehubTopic(this.sessionId), {
