@@ -187,8 +187,12 @@ describe('live sessions', () => {
     const viewerClient = connect(sessionId, viewer.cookie);
     await Promise.all([hostClient.synced(), viewerClient.synced()]);
 
-    expect((await call(viewer.cookie, 'POST', `/api/codehub/sessions/${sessionId}/end`)).statusCode).toBe(403);
-    expect((await call(host.cookie, 'POST', `/api/codehub/sessions/${sessionId}/end`)).statusCode).toBe(204);
+    expect(
+      (await call(viewer.cookie, 'POST', `/api/codehub/sessions/${sessionId}/end`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(host.cookie, 'POST', `/api/codehub/sessions/${sessionId}/end`)).statusCode,
+    ).toBe(204);
     for (const client of [hostClient, viewerClient]) {
       await until(
         () => client.closed,
@@ -264,7 +268,12 @@ describe('live sessions', () => {
     );
 
     const run = { language: 'python', stdout: '1\n', stderr: '', exitStatus: 0, durationMs: 12 };
-    const viewerRun = await call(viewer.cookie, 'POST', `/api/codehub/sessions/${sessionId}/runs`, run);
+    const viewerRun = await call(
+      viewer.cookie,
+      'POST',
+      `/api/codehub/sessions/${sessionId}/runs`,
+      run,
+    );
     expect(viewerRun.statusCode).toBe(403);
     const shared = await call(host.cookie, 'POST', `/api/codehub/sessions/${sessionId}/runs`, run);
     expect(shared.statusCode).toBe(201);
@@ -275,7 +284,12 @@ describe('live sessions', () => {
     const replay = await call(viewer.cookie, 'GET', `/api/codehub/sessions/${sessionId}/replay`);
     expect(replay.statusCode).toBe(200);
     const body = replay.json<{
-      actions: { type: string; user: { name: string } | null; content: string; update: string | null }[];
+      actions: {
+        type: string;
+        user: { name: string } | null;
+        content: string;
+        update: string | null;
+      }[];
     }>();
     const types = body.actions.map((action) => action.type);
     expect(types[0]).toBe('start');

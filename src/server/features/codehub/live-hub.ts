@@ -300,11 +300,7 @@ class Room {
         return;
       case 'awareness':
         if (message.from !== this.hub.instanceId) {
-          awarenessProtocol.applyAwarenessUpdate(
-            this.awareness,
-            fromBase64(message.data),
-            REMOTE,
-          );
+          awarenessProtocol.applyAwarenessUpdate(this.awareness, fromBase64(message.data), REMOTE);
         }
         return;
       case 'role':

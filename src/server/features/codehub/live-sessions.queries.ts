@@ -248,9 +248,6 @@ export async function writeFileContent(
     )
     .returning({ id: codeFiles.id });
   if (rows.length > 0) {
-    await db
-      .update(codeProjects)
-      .set({ lastActiveAt: now })
-      .where(eq(codeProjects.id, projectId));
+    await db.update(codeProjects).set({ lastActiveAt: now }).where(eq(codeProjects.id, projectId));
   }
 }

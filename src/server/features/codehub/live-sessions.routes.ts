@@ -89,8 +89,7 @@ export async function registerLiveSessionRoutes(
       config: access,
       schema: { params: SessionParamsSchema, response: { 200: LiveSessionSchema } },
     },
-    async (request) =>
-      live.getSession(ctx.db, requireUser(request).id, request.params.sessionId),
+    async (request) => live.getSession(ctx.db, requireUser(request).id, request.params.sessionId),
   );
 
   api.post(

@@ -235,17 +235,15 @@ export async function replay(db: Executor, userId: number, sessionId: string): P
 export async function listMySessions(db: Executor, userId: number) {
   const rows = await q.listSessionsOf(db, userId, 50);
   return {
-    sessions: rows.map(
-      (row): SessionSummary => ({
-        id: row.id,
-        state: row.isActive ? 'active' : 'ended',
-        startedAt: row.startedAt.toISOString(),
-        endedAt: row.endedAt?.toISOString() ?? null,
-        project: { id: row.projectId, name: row.projectName },
-        host: { id: row.hostUserId, name: row.hostName },
-        myRole: row.myRole,
-      }),
-    ),
+    sessions: rows.map((row): SessionSummary => ({
+      id: row.id,
+      state: row.isActive ? 'active' : 'ended',
+      startedAt: row.startedAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+      project: { id: row.projectId, name: row.projectName },
+      host: { id: row.hostUserId, name: row.hostName },
+      myRole: row.myRole,
+    })),
   };
 }
 
