@@ -86,7 +86,7 @@ describe('a live session served by two instances on Redis', () => {
 
     onFirst.text(fileId).insert(0, '// from the first instance\n');
     await until(
-      () => onSecond.text(fileId).toString(),
+      () => onSecond.text(fileId).toJSON(),
       (text) => text.startsWith('// from the first instance\n'),
     );
     onFirst.provider.awareness.setLocalStateField('user', { name: 'Hanna Host' });
@@ -111,10 +111,10 @@ describe('a live session served by two instances on Redis', () => {
     );
     onSecond.text(fileId).insert(0, '// from the second instance\n');
     await until(
-      () => onFirst.text(fileId).toString(),
+      () => onFirst.text(fileId).toJSON(),
       (text) => text.startsWith('// from the second instance\n// from the first instance\n'),
     );
-    expect(onSecond.text(fileId).toString()).toBe(onFirst.text(fileId).toString());
+    expect(onSecond.text(fileId).toJSON()).toBe(onFirst.text(fileId).toJSON());
 
     // Ended through the second instance: the host's connection on the first closes too.
     const ended = await api(second, {

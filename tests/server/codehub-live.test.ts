@@ -125,20 +125,20 @@ describe('live sessions', () => {
     const hostClient = connect(sessionId, host.cookie);
     const sneaky = connect(sessionId, viewer.cookie);
     await Promise.all([hostClient.synced(), sneaky.synced()]);
-    expect(hostClient.text(file.id).toString()).toBe(file.content);
+    expect(hostClient.text(file.id).toJSON()).toBe(file.content);
 
     // A raw client ignores the UI's read-only editor: the server still refuses its change.
     sneaky.text(file.id).insert(0, '# HACKED\n');
     await roundTrip(sneaky, hostClient);
     hostClient.text(file.id).insert(0, '# host\n');
     await until(
-      () => sneaky.text(file.id).toString(),
+      () => sneaky.text(file.id).toJSON(),
       (text) => text.includes('# host'),
     );
-    expect(hostClient.text(file.id).toString()).toBe(`# host\n${file.content}`);
+    expect(hostClient.text(file.id).toJSON()).toBe(`# host\n${file.content}`);
     const late = connect(sessionId, host.cookie);
     await late.synced();
-    expect(late.text(file.id).toString()).toBe(`# host\n${file.content}`);
+    expect(late.text(file.id).toJSON()).toBe(`# host\n${file.content}`);
     await until(
       () => fileContent(file.id),
       (content) => content === `# host\n${file.content}`,
@@ -165,10 +165,10 @@ describe('live sessions', () => {
     );
     viewerClient.text(file.id).insert(0, '# editor\n');
     await until(
-      () => hostClient.text(file.id).toString(),
+      () => hostClient.text(file.id).toJSON(),
       (text) => text.startsWith('# editor\n# host\n'),
     );
-    expect(hostClient.text(file.id).toString()).not.toContain('HACKED');
+    expect(hostClient.text(file.id).toJSON()).not.toContain('HACKED');
 
     // Only the host changes roles.
     const refused = await call(
@@ -264,7 +264,7 @@ describe('live sessions', () => {
     text.insert(0, 'x = 2\n');
     await until(
       () => fileContent(file.id),
-      (content) => content === text.toString(),
+      (content) => content === text.toJSON(),
     );
 
     const run = { language: 'python', stdout: '1\n', stderr: '', exitStatus: 0, durationMs: 12 };
@@ -303,7 +303,7 @@ describe('live sessions', () => {
     for (const action of body.actions) {
       if (action.update) Y.applyUpdate(rebuilt, Buffer.from(action.update, 'base64'));
     }
-    expect(rebuilt.getText(`file:${file.id}`).toString()).toBe(text.toString());
+    expect(rebuilt.getText(`file:${file.id}`).toJSON()).toBe(text.toJSON());
   });
 
   it('loses nothing when the server restarts during the session', async () => {
@@ -315,9 +315,9 @@ describe('live sessions', () => {
     await Promise.all([hostClient.synced(), viewerClient.synced()]);
     const text = hostClient.text(file.id);
     for (const word of ['alpha ', 'beta ', 'gamma ']) text.insert(text.length, word);
-    const expected = text.toString();
+    const expected = text.toJSON();
     await until(
-      () => viewerClient.text(file.id).toString(),
+      () => viewerClient.text(file.id).toJSON(),
       (current) => current === expected,
     );
     // The editor goes away at once: only the server holds its edits now.
@@ -331,11 +331,11 @@ describe('live sessions', () => {
 
     const fresh = connect(sessionId, host.cookie);
     await fresh.synced();
-    expect(fresh.text(file.id).toString()).toBe(expected);
+    expect(fresh.text(file.id).toJSON()).toBe(expected);
     expect(await fileContent(file.id)).toBe(expected);
     fresh.text(file.id).insert(expected.length, 'delta');
     await until(
-      () => viewerClient.text(file.id).toString(),
+      () => viewerClient.text(file.id).toJSON(),
       (current) => current === `${expected}delta`,
     );
   });

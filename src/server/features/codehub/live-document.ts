@@ -58,7 +58,7 @@ export async function writeBack(
   doc: Y.Doc,
 ) {
   for (const file of files) {
-    const content = doc.getText(fileTextKey(file.id)).toString();
+    const content = doc.getText(fileTextKey(file.id)).toJSON();
     const size = utf8Bytes(content);
     if (size > MAX_FILE_BYTES) continue;
     await q.writeFileContent(db, projectId, file.id, content, size);

@@ -151,7 +151,7 @@ class Room {
     );
     if (!wasOnline) {
       this.log({ sessionId: this.sessionId, userId: connection.userId, actionType: 'join' });
-      this.queueWrite(() =>
+      void this.queueWrite(() =>
         q.setConnection(this.hub.db, this.sessionId, connection.userId, true),
       ).then(() => this.publishChanged());
     }

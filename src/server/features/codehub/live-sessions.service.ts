@@ -46,10 +46,10 @@ async function hostedSession(db: Executor, userId: number, sessionId: string) {
   return visible.session;
 }
 
-const filesOf = (session: SessionRow) => (session.metadata.files as SessionFile[]) ?? [];
+const filesOf = (session: SessionRow) => (session.metadata.files as SessionFile[] | undefined) ?? [];
 
 function toRun(row: Awaited<ReturnType<typeof q.listActions>>[number]): SharedRun {
-  const meta = row.metadata as Record<string, unknown>;
+  const meta = row.metadata;
   return {
     id: row.id,
     user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },

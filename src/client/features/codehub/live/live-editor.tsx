@@ -57,7 +57,7 @@ export function LiveEditor({ text, awareness, language, readOnly, label }: LiveE
       root,
       parent,
       state: EditorState.create({
-        doc: text.toString(),
+        doc: text.toJSON(),
         extensions: [
           basicSetup,
           syntaxHighlighting(codehubHighlightStyle),

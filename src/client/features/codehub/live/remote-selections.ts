@@ -8,6 +8,7 @@ import {
   type ViewUpdate,
 } from '@codemirror/view';
 import { ySyncFacet } from 'y-codemirror.next';
+import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 
 /**
@@ -103,7 +104,7 @@ const plugin = ViewPlugin.fromClass(
     private readonly config;
     private readonly onChange;
     constructor(view: EditorView) {
-      this.config = view.state.facet(ySyncFacet);
+      this.config = view.state.facet(ySyncFacet) as { ytext: Y.Text; awareness: Awareness };
       this.onChange = ({ added, updated, removed }: Record<string, number[]>) => {
         const others = [...added!, ...updated!, ...removed!].some(
           (id) => id !== this.config.awareness.doc.clientID,

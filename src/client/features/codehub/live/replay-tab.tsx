@@ -50,15 +50,13 @@ export function ReplayTab({ sessionId }: { sessionId: string }) {
   const count = Math.min(position ?? actions.length, actions.length);
   const doc = useDocumentAt(actions, count);
   const file = files.find((f) => f.id === fileId) ?? files.find((f) => f.isMain) ?? files[0];
-  const text = file ? doc.getText(fileTextKey(file.id)).toString() : '';
+  const text = file ? doc.getText(fileTextKey(file.id)).toJSON() : '';
   const current = count > 0 ? actions[count - 1] : undefined;
 
+  // Playing stops by itself at the end.
+  const isPlaying = playing && count < actions.length;
   useEffect(() => {
-    if (!playing) return;
-    if (count >= actions.length) {
-      setPlaying(false);
-      return;
-    }
+    if (!isPlaying) return;
     const next = actions[count]!;
     const gap = current ? Date.parse(next.at) - Date.parse(current.at) : 0;
     const timer = setTimeout(
@@ -66,7 +64,7 @@ export function ReplayTab({ sessionId }: { sessionId: string }) {
       Math.max(30, Math.min(gap, LONGEST_STEP_MS) / speed),
     );
     return () => clearTimeout(timer);
-  }, [playing, count, actions, current, speed]);
+  }, [isPlaying, count, actions, current, speed]);
 
   if (replay.isLoading) return <p className="text-muted">{t('loading')}</p>;
   if (replay.error instanceof HttpError && replay.error.status === 404) return null;
@@ -99,12 +97,16 @@ export function ReplayTab({ sessionId }: { sessionId: string }) {
           type="button"
           className="btn-outline"
           onClick={() => {
-            if (!playing && count >= actions.length) setPosition(1);
-            setPlaying(!playing);
+            if (!isPlaying && count >= actions.length) setPosition(1);
+            setPlaying(!isPlaying);
           }}
         >
-          {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}
-          <span className="ml-1">{t(playing ? 'replay.pause' : 'replay.play')}</span>
+          {isPlaying ? (
+            <Pause size={16} aria-hidden="true" />
+          ) : (
+            <Play size={16} aria-hidden="true" />
+          )}
+          <span className="ml-1">{t(isPlaying ? 'replay.pause' : 'replay.play')}</span>
         </button>
         <button
           type="button"

@@ -60,6 +60,9 @@ export function useLiveDoc(sessionId: string, me: { id: number; name: string } |
       else if (code === LIVE_CLOSE.loggedOut.code) setStatus('loggedOut');
       void queryClient.invalidateQueries({ queryKey: sessionQueryOptions(sessionId).queryKey });
     });
+    // The provider is an outside system made per session; its handle is state so the page
+    // renders the editor with it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setLive({ doc, provider });
     return () => {
       provider.awareness.off('change', onAwareness);
