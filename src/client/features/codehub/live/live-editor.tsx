@@ -45,14 +45,12 @@ export function LiveEditor({ text, awareness, language, readOnly, label }: LiveE
   const view = useRef<EditorView | null>(null);
   const languageSlot = useRef(new Compartment());
   const editable = useRef(new Compartment());
-  const readOnlyAtMount = useRef(readOnly);
 
   useEffect(() => {
     const root = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
     const parent = document.createElement('div');
     parent.style.height = '100%';
     root.append(parent);
-    const locked = readOnlyAtMount.current;
     const created = new EditorView({
       root,
       parent,
@@ -64,7 +62,8 @@ export function LiveEditor({ text, awareness, language, readOnly, label }: LiveE
           syntaxHighlighting(classHighlighter),
           theme,
           languageSlot.current.of([]),
-          editable.current.of([EditorState.readOnly.of(locked), EditorView.editable.of(!locked)]),
+          // Locked until the effect below applies the role (on every mount and role change).
+          editable.current.of([EditorState.readOnly.of(true), EditorView.editable.of(false)]),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           ySyncFacet.of(new YSyncConfig(text, awareness)),
           ySync,
@@ -87,7 +86,7 @@ export function LiveEditor({ text, awareness, language, readOnly, label }: LiveE
         EditorView.editable.of(!readOnly),
       ]),
     });
-  }, [readOnly]);
+  }, [readOnly, text, awareness, label]);
 
   useEffect(() => {
     let current = true;

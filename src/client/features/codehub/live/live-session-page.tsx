@@ -25,9 +25,11 @@ export default function LiveSessionPage() {
   const [tab, setTab] = useState<Tab>('code');
   const [fileId, setFileId] = useState<string | null>(null);
   const myRole = session.data?.myRole ?? null;
+  // Connected once joined; a role change keeps the same connection (the server applies it).
+  const joined = myRole !== null;
   const me = useMemo(
-    () => (user && myRole ? { id: user.id, name: user.displayName ?? user.username } : null),
-    [user, myRole],
+    () => (user && joined ? { id: user.id, name: user.displayName ?? user.username } : null),
+    [user, joined],
   );
   const { live, status } = useLiveDoc(sessionId, me);
   const [notice, setNotice] = useState('');

@@ -70,7 +70,7 @@ export function useLiveDoc(sessionId: string, me: { id: number; name: string } |
       doc.destroy();
       setLive(null);
     };
-  }, [sessionId, me?.id, me?.name, me, queryClient]);
+  }, [sessionId, me, queryClient]);
 
   return { live, status };
 }
