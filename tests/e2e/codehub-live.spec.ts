@@ -16,7 +16,7 @@ const plainText = (editor: Locator) =>
  * the link as a viewer, the host makes them an editor while the page stays open, both type at
  * once and both editors end with the same text, each showing the other's cursor by name.
  */
-test('two users edit one file at once and converge; a role flip applies live', async ({
+test('two users edit one file at once and converge; a role flip applies live; the end leaves a replay', async ({
   page,
   browser,
 }) => {
@@ -84,6 +84,17 @@ test('two users edit one file at once and converge; a role flip applies live', a
   // Each editor shows the other's cursor with their name.
   await expect(page.locator('.cm-ySelectionInfo', { hasText: guestName })).toBeAttached();
 
+  // The host ends the session: both pages say so and offer the replay, which ends on the same text.
+  const finalText = await plainText(hostEditor);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Sitzung beenden' }).click();
+  for (const view of [page, guest]) {
+    await expect(view.getByRole('alert')).toHaveText('Sitzung nicht gefunden');
+    await expect(view.getByRole('list', { name: 'Sitzungsprotokoll' })).toContainText(
+      'hat die Sitzung beendet',
+    );
+    await expect(view.getByTestId('replay-text')).toHaveText(finalText);
+  }
   expect(guestProblems).toEqual([]);
   await guestContext.close();
 });

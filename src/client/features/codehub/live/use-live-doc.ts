@@ -55,10 +55,10 @@ export function useLiveDoc(sessionId: string, me: { id: number; name: string } |
     };
     provider.awareness.on('change', onAwareness);
     provider.on('status', ({ status: next }) => setStatus(next));
+    // The session is over for this page: it shows so (and the replay) without asking again.
     provider.on('closed', ({ code }) => {
       if (code === LIVE_CLOSE.ended.code) setStatus('ended');
       else if (code === LIVE_CLOSE.loggedOut.code) setStatus('loggedOut');
-      void queryClient.invalidateQueries({ queryKey: sessionQueryOptions(sessionId).queryKey });
     });
     // The provider is an outside system made per session; its handle is state so the page
     // renders the editor with it.
