@@ -46,7 +46,8 @@ async function hostedSession(db: Executor, userId: number, sessionId: string) {
   return visible.session;
 }
 
-const filesOf = (session: SessionRow) => (session.metadata.files as SessionFile[] | undefined) ?? [];
+const filesOf = (session: SessionRow) =>
+  (session.metadata.files as SessionFile[] | undefined) ?? [];
 
 function toRun(row: Awaited<ReturnType<typeof q.listActions>>[number]): SharedRun {
   const meta = row.metadata;
