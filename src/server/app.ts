@@ -43,6 +43,10 @@ import { registerModelRoutes } from '#server/features/models/models.routes.ts';
 import { registerOpenAiRoutes } from '#server/features/openai-api/openai-api.routes.ts';
 import { registerPersonaRoutes } from '#server/features/personas/personas.routes.ts';
 import { registerCodehubRoutes } from '#server/features/codehub/codehub.routes.ts';
+import {
+  registerLiveSessionRoutes,
+  registerWebSockets,
+} from '#server/features/codehub/live-sessions.routes.ts';
 import { registerSearchRoutes } from '#server/features/search/search.routes.ts';
 import { registerSettingsRoutes } from '#server/features/settings/settings.routes.ts';
 import { registerAccessControl } from '#server/http/access.ts';
@@ -170,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerHostCheck(app, deps.env.PUBLIC_URL);
   await app.register(cookie);
+  const webSockets = await registerWebSockets(app);
   registerCsrfProtection(app, deps.env.ALLOWED_ORIGINS);
   registerSessionResolver(app, ctx);
   registerApiKeyResolver(app, ctx);
@@ -194,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSettingsRoutes(app, ctx);
   registerPersonaRoutes(app, ctx);
   registerCodehubRoutes(app, ctx);
+  await registerLiveSessionRoutes(app, ctx, webSockets);
   registerClientErrorRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   registerSearchRoutes(app, ctx);

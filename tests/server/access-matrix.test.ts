@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas } from '#server/db/schema/personas.ts';
 import { aiModels } from '#server/db/schema/ai.ts';
+import { codeSessionParticipants } from '#server/db/schema/codehub-live.ts';
 import {
   createConversation,
   createSignedInUser,
@@ -38,6 +39,9 @@ interface Fixture {
   /** The 'user' caller's private code hub project and its main file. */
   codeProjectId: string;
   codeFileId: string;
+  /** The 'user' caller's live session on that project; the admin takes part as a viewer. */
+  codeSessionId: string;
+  adminId: number;
 }
 interface Case {
   url: (f: Fixture) => string;
@@ -741,6 +745,47 @@ const MATRIX: Record<string, Case> = {
     url: (f) => `/api/codehub/projects/${f.codeProjectId}/files/${f.codeFileId}`,
     expect: { guest: 401, user: 204, other: 404, admin: 404 },
   },
+  // Live sessions: the admin is a viewer of the user's session, 'other' cannot see it at all.
+  'GET /api/codehub/sessions': {
+    url: () => '/api/codehub/sessions',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/codehub/sessions': {
+    url: () => '/api/codehub/sessions',
+    payload: (f) => ({ projectId: f.codeProjectId }),
+    expect: { guest: 401, user: 201, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/sessions/:sessionId': {
+    url: (f) => `/api/codehub/sessions/${f.codeSessionId}`,
+    expect: { guest: 401, user: 200, other: 404, admin: 200 },
+  },
+  'POST /api/codehub/sessions/:sessionId/join': {
+    url: (f) => `/api/codehub/sessions/${f.codeSessionId}/join`,
+    expect: { guest: 401, user: 200, other: 404, admin: 200 },
+  },
+  'PATCH /api/codehub/sessions/:sessionId/participants/:userId': {
+    url: (f) => `/api/codehub/sessions/${f.codeSessionId}/participants/${f.adminId}`,
+    payload: () => ({ role: 'editor' }),
+    expect: { guest: 401, user: 200, other: 404, admin: 403 },
+  },
+  'POST /api/codehub/sessions/:sessionId/end': {
+    url: (f) => `/api/codehub/sessions/${f.codeSessionId}/end`,
+    expect: { guest: 401, user: 204, other: 404, admin: 403 },
+  },
+  'POST /api/codehub/sessions/:sessionId/runs': {
+    url: (f) => `/api/codehub/sessions/${f.codeSessionId}/runs`,
+    payload: () => ({ language: 'python', stdout: 'hello\n' }),
+    expect: { guest: 401, user: 201, other: 404, admin: 403 },
+  },
+  'GET /api/codehub/sessions/:sessionId/replay': {
+    url: (f) => `/api/codehub/sessions/${f.codeSessionId}/replay`,
+    expect: { guest: 401, user: 200, other: 404, admin: 200 },
+  },
+  // The WebSocket endpoint: a plain request (no upgrade) gets 426 once it passes every check.
+  'GET /api/codehub/live/:sessionId': {
+    url: (f) => `/api/codehub/live/${f.codeSessionId}`,
+    expect: { guest: 401, user: 426, other: 404, admin: 426 },
+  },
 };
 
 let t: TestContext;
@@ -794,8 +839,20 @@ async function setUpCallers() {
     url: `/api/codehub/projects/${codeProjectId}/files`,
     cookie: owner.cookie,
   });
+  const session = await api(t.app, {
+    method: 'POST',
+    url: '/api/codehub/sessions',
+    cookie: owner.cookie,
+    payload: { projectId: codeProjectId },
+  });
+  const codeSessionId = session.json<{ sessionId: string }>().sessionId;
+  await t.db
+    .insert(codeSessionParticipants)
+    .values({ sessionId: codeSessionId, userId: admin.user.id });
   const fixture: Fixture = {
     codeProjectId,
+    codeSessionId,
+    adminId: admin.user.id,
     codeFileId: codeFiles.json<{ files: { id: string }[] }>().files[0]!.id,
     userId: owner.user.id,
     username: owner.user.username,

@@ -32,6 +32,9 @@ const FeatureLandingPage = lazy(
 // CodeMirror and its grammars come only with the code hub's chunks (issue 13).
 const CodehubPage = lazy(() => import('#client/features/codehub/codehub-page.tsx'));
 const CodehubProjectPage = lazy(() => import('#client/features/codehub/project-page.tsx'));
+// Yjs and the y-websocket client come only with the live pages' chunks.
+const LiveHomePage = lazy(() => import('#client/features/codehub/live/live-home-page.tsx'));
+const LiveSessionPage = lazy(() => import('#client/features/codehub/live/live-session-page.tsx'));
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const PredefinedAnswersPage = lazy(
@@ -111,8 +114,8 @@ export const routes: RouteObject[] = [
       { path: '/crypto-payment-pending', element: user(<CryptoPendingPage />) },
       { path: '/codehub', element: user(<CodehubPage />) },
       { path: '/codehub/projects/:projectId', element: user(<CodehubProjectPage />) },
-      { path: '/codehub/live', element: user(area('codehubLive')) },
-      { path: '/codehub/live/:sessionId', element: user(area('codehubSession')) },
+      { path: '/codehub/live', element: user(<LiveHomePage />) },
+      { path: '/codehub/live/:sessionId', element: user(<LiveSessionPage />) },
       { path: '/codehub/website-builder', element: area('websiteBuilder') },
       { path: '/omnichannel', element: admin(<OmnichannelPage />) },
       {

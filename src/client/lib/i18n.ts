@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'adminTokens',
   'adminUsers',
   'codehub',
+  'codehubLive',
   'adminSecurity',
   'adminDashboard',
   'adminDatabase',

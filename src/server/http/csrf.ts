@@ -11,6 +11,16 @@ function requestOrigin(request: FastifyRequest) {
 }
 
 /**
+ * The Origin rule of the CSRF check, for requests it does not see as mutating (a WebSocket
+ * handshake is a GET): an Origin the browser names must be ours or on ALLOWED_ORIGINS.
+ */
+export function isForeignOrigin(request: FastifyRequest, allowedOrigins: readonly string[]) {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === requestOrigin(request)) return false;
+  return !allowedOrigins.some((allowed) => new URL(allowed).origin === origin);
+}
+
+/**
  * CSRF defence for cookie-authenticated calls: a mutating /api request must carry
  * `X-Requested-With: XMLHttpRequest` (a header no cross-site form can send and no
  * cross-origin script can send without our CORS consent) and, when the browser names

@@ -6,6 +6,12 @@
 /** A conversation's reply being written: its events, for every instance that serves a reader. */
 export const chatTopic = (conversationId: string) => `chat:${conversationId}`;
 
+/**
+ * A live coding session: Yjs updates and awareness relayed between instances, role changes,
+ * its end (features/codehub/live-hub.ts).
+ */
+export const codehubTopic = (sessionId: string) => `codehub:${sessionId}`;
+
 /** Commands addressed to one server instance (stop or cancel a reply it is writing). */
 export const instanceTopic = (instanceId: string) => `instance:${instanceId}`;
 

@@ -93,6 +93,13 @@ import {
   CodeProjectSchema,
   ProjectPageSchema,
 } from '#shared/codehub/codehub-schemas.ts';
+import {
+  CreatedSessionSchema,
+  LiveSessionSchema,
+  ReplaySchema,
+  SessionListSchema,
+  SharedRunSchema,
+} from '#shared/codehub/live-schemas.ts';
 import { ExportJsonSchema } from '#shared/export/export-schemas.ts';
 import { FileInfoSchema } from '#shared/files/file-schemas.ts';
 import { LivenessSchema, ReadinessSchema } from '#shared/health/health-schemas.ts';
@@ -187,6 +194,9 @@ export const ROUTE_SCHEMAS = {
   'GET /api/codehub/projects': { 200: ProjectPageSchema },
   'GET /api/codehub/projects/{projectId}': { 200: CodeProjectSchema },
   'GET /api/codehub/projects/{projectId}/files': { 200: CodeFileListSchema },
+  'GET /api/codehub/sessions': { 200: SessionListSchema },
+  'GET /api/codehub/sessions/{sessionId}': { 200: LiveSessionSchema },
+  'GET /api/codehub/sessions/{sessionId}/replay': { 200: ReplaySchema },
   'GET /api/conversations': { 200: ConversationListSchema },
   'GET /api/conversations/{conversationId}/export': {
     200: {
@@ -246,6 +256,7 @@ export const ROUTE_SCHEMAS = {
   'PATCH /api/admin/users/{id}': { 200: AdminUserSchema },
   'PATCH /api/codehub/projects/{projectId}': { 200: CodeProjectSchema },
   'PATCH /api/codehub/projects/{projectId}/files/{fileId}': { 200: CodeFileSchema },
+  'PATCH /api/codehub/sessions/{sessionId}/participants/{userId}': { 200: LiveSessionSchema },
   'PATCH /api/conversations/{id}': { 200: ConversationSchema },
   'PATCH /api/omnichannel/brands/{brandId}': { 200: BrandSchema },
   'PATCH /api/omnichannel/brands/{brandId}/acl-policies/{id}': { 200: AclPolicySchema },
@@ -286,6 +297,10 @@ export const ROUTE_SCHEMAS = {
   'POST /api/client-errors': { 201: ClientErrorReceiptSchema },
   'POST /api/codehub/projects': { 201: CodeProjectSchema },
   'POST /api/codehub/projects/{projectId}/files': { 201: CodeFileSchema },
+  'POST /api/codehub/sessions': { 201: CreatedSessionSchema },
+  'POST /api/codehub/sessions/{sessionId}/end': { 204: NoContentSchema },
+  'POST /api/codehub/sessions/{sessionId}/join': { 200: LiveSessionSchema },
+  'POST /api/codehub/sessions/{sessionId}/runs': { 201: SharedRunSchema },
   'POST /api/crypto-payments': { 201: CryptoPaymentSchema },
   'POST /api/crypto-payments/{id}/paid': { 200: CryptoPaymentSchema },
   'POST /api/files': { 201: FileInfoSchema },

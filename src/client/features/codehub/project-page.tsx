@@ -16,6 +16,7 @@ import { errorText } from './error-text.ts';
 import { FileList } from './file-list.tsx';
 import { FileToolbar } from './file-toolbar.tsx';
 import { useSaveShortcut } from './use-save-shortcut.ts';
+import { StartLiveButton } from './start-live-button.tsx';
 
 /** /codehub/projects/:projectId: the files of a project in the editor; only the owner changes them. */
 export default function ProjectPage() {
@@ -87,6 +88,7 @@ export default function ProjectPage() {
         <span className="rounded border px-1.5 text-xs text-muted">
           {t(project.data.isPublic ? 'visibility.public' : 'visibility.private')}
         </span>
+        <StartLiveButton projectId={projectId} onError={setFailure} />
         {canEdit ? (
           <span className="ml-auto flex gap-2">
             <button

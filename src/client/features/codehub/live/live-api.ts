@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson, readJson } from '#client/lib/http.ts';
+import {
+  CreatedSessionSchema,
+  LiveSessionSchema,
+  ReplaySchema,
+  SessionListSchema,
+  type ChangeRole,
+} from '#shared/codehub/live-schemas.ts';
+
+/** Live session requests (issue 13 items 2 and 3); they come with the live pages' chunks. */
+
+const base = '/api/codehub/sessions';
+
+export const sessionQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['codehub-session', sessionId],
+    queryFn: async () => (await getJson(`${base}/${sessionId}`, () => LiveSessionSchema))!,
+    retry: false,
+  });
+
+export const useLiveSession = (sessionId: string) => useQuery(sessionQueryOptions(sessionId));
+
+export const useMySessions = () =>
+  useQuery({
+    queryKey: ['codehub-sessions'],
+    queryFn: async () => (await getJson(base, () => SessionListSchema))!.sessions,
+  });
+
+export const useReplay = (sessionId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['codehub-replay', sessionId],
+    queryFn: async () => (await getJson(`${base}/${sessionId}/replay`, () => ReplaySchema))!,
+    enabled,
+    staleTime: 0,
+  });
+
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: async (projectId: string) =>
+      (await readJson(await apiRequest('POST', base, { projectId }), () => CreatedSessionSchema))!
+        .sessionId,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['codehub-sessions'] }),
+  });
+}
+
+/** Join, change a role, end: each answers with (or changes) the session's details. */
+export function useSessionActions(sessionId: string) {
+  const queryClient = useQueryClient();
+  const key = sessionQueryOptions(sessionId).queryKey;
+  const join = useMutation({
+    retry: false,
+    mutationFn: async () =>
+      (await readJson(
+        await apiRequest('POST', `${base}/${sessionId}/join`),
+        () => LiveSessionSchema,
+      ))!,
+    onSuccess: (session) => queryClient.setQueryData(key, session),
+  });
+  const changeRole = useMutation({
+    retry: false,
+    mutationFn: async ({ userId, role }: { userId: number } & ChangeRole) =>
+      (await readJson(
+        await apiRequest('PATCH', `${base}/${sessionId}/participants/${userId}`, { role }),
+        () => LiveSessionSchema,
+      ))!,
+    onSuccess: (session) => queryClient.setQueryData(key, session),
+  });
+  const end = useMutation({
+    retry: false,
+    mutationFn: async () => {
+      await apiRequest('POST', `${base}/${sessionId}/end`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['codehub-sessions'] }),
+  });
+  return { join, changeRole, end };
+}

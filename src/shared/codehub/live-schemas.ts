@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { textSchema } from '#shared/validation/database-input.ts';
+import { CodeLanguageSchema } from './codehub-schemas.ts';
+
+/** Live coding sessions and their replay (spec 02 §3, §4; issue 13 items 2 and 3; decision 230). */
+
+export const LIVE_MESSAGES = {
+  /** Spec 02 §8: a missing or ended session, and any session the caller may not see. */
+  sessionNotFound: 'Session not found',
+  hostOnly: 'Only the host can do this',
+  hostRole: "The host's role cannot be changed",
+  notParticipant: 'Join the session first',
+  viewerCannotRun: 'Viewers cannot share runs',
+} as const;
+
+/** WebSocket close codes the live connection ends with (the client stops reconnecting). */
+export const LIVE_CLOSE = {
+  /** The host ended the session. */
+  ended: { code: 4410, reason: 'Session ended' },
+  /** The user's login was ended (sign-out elsewhere, revoked, suspended). */
+  loggedOut: { code: 4401, reason: 'Login ended' },
+  /** The server is shutting down; the client reconnects (to another instance or after restart). */
+  restart: { code: 1012, reason: 'Server restarting' },
+} as const;
+
+/** The key of a file's Y.Text in the session's Y.Doc. */
+export const fileTextKey = (fileId: string) => `file:${fileId}`;
+
+export const LiveRoleSchema = z.enum(['host', 'editor', 'viewer']);
+export type LiveRole = z.infer<typeof LiveRoleSchema>;
+
+export const SessionParamsSchema = z.object({ sessionId: z.uuid('Not a session id') });
+export const ParticipantParamsSchema = SessionParamsSchema.extend({
+  userId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const CreateSessionSchema = z.object({ projectId: z.uuid('Not a project id') });
+export const CreatedSessionSchema = z.object({ sessionId: z.string() });
+
+export const ChangeRoleSchema = z.object({ role: z.enum(['viewer', 'editor']) });
+export type ChangeRole = z.infer<typeof ChangeRoleSchema>;
+
+const person = z.object({ id: z.number().int(), name: z.string() });
+
+export const ParticipantSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  role: LiveRoleSchema,
+  online: z.boolean(),
+  joinedAt: z.string(),
+});
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+export const SessionFileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  language: z.string(),
+  isMain: z.boolean(),
+});
+
+export const SharedRunSchema = z.object({
+  id: z.number().int(),
+  user: person.nullable(),
+  language: z.string(),
+  stdout: z.string(),
+  stderr: z.string(),
+  exitStatus: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
+  at: z.string(),
+});
+export type SharedRun = z.infer<typeof SharedRunSchema>;
+
+export const LiveSessionSchema = z.object({
+  id: z.string(),
+  state: z.enum(['active', 'ended']),
+  mode: z.string(),
+  startedAt: z.string(),
+  project: z.object({ id: z.string(), name: z.string(), language: CodeLanguageSchema }),
+  host: person,
+  /** The caller's role, or null when they have not joined yet. */
+  myRole: LiveRoleSchema.nullable(),
+  participants: z.array(ParticipantSchema),
+  files: z.array(SessionFileSchema),
+  /** Runs shared into the session's Output, newest last (at most the last 50). */
+  runs: z.array(SharedRunSchema),
+});
+export type LiveSession = z.infer<typeof LiveSessionSchema>;
+
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  state: z.enum(['active', 'ended']),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  project: z.object({ id: z.string(), name: z.string() }),
+  host: person,
+  myRole: LiveRoleSchema,
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+export const SessionListSchema = z.object({ sessions: z.array(SessionSummarySchema) });
+
+/** Output of a run is capped so a chatty program cannot fill the log. */
+export const RUN_OUTPUT_MAX = 64 * 1024;
+const output = textSchema().max(RUN_OUTPUT_MAX * 4);
+
+export const ShareRunSchema = z.object({
+  language: textSchema().trim().min(1).max(40),
+  stdout: output.default(''),
+  stderr: output.default(''),
+  exitStatus: z.number().int().min(-1_000_000).max(1_000_000).nullable().default(null),
+  durationMs: z.number().int().min(0).max(86_400_000).nullable().default(null),
+});
+export type ShareRun = z.input<typeof ShareRunSchema>;
+
+export const ActionTypeSchema = z.enum(['start', 'join', 'leave', 'role', 'edit', 'run', 'end']);
+export type ActionType = z.infer<typeof ActionTypeSchema>;
+
+export const ReplayActionSchema = z.object({
+  id: z.number().int(),
+  type: ActionTypeSchema,
+  user: person.nullable(),
+  at: z.string(),
+  /** Readable: the text typed (edit), the new role (role), the run's language (run). */
+  content: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  /** The Yjs update (base64) of `start` and `edit`; applied in order they rebuild the files. */
+  update: z.string().nullable(),
+});
+export type ReplayAction = z.infer<typeof ReplayActionSchema>;
+
+export const ReplaySchema = z.object({
+  sessionId: z.string(),
+  files: z.array(SessionFileSchema),
+  actions: z.array(ReplayActionSchema),
+});
+export type Replay = z.infer<typeof ReplaySchema>;
