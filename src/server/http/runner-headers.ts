@@ -39,4 +39,7 @@ export function setRunnerHeaders(reply: FastifyReply) {
     'cross-origin-resource-policy': 'cross-origin',
   });
   void reply.removeHeader('x-frame-options');
+  // The app's pages ask for an origin-keyed agent cluster; an opaque origin cannot be keyed to
+  // the app's, and Chromium warns on every load when it is asked.
+  void reply.removeHeader('origin-agent-cluster');
 }

@@ -97,7 +97,7 @@ export function OutputPanel({ files, mainFile, language, onResult }: OutputPanel
       {runnable ? (
         <>
           <p role="status" className="text-sm text-muted">
-            <StatusText state={state} seconds={seconds} mainFile={mainFile} />
+            <StatusText state={state} mainFile={mainFile} />
           </p>
           {frameKey !== null ? (
             <iframe
@@ -121,15 +121,7 @@ export function OutputPanel({ files, mainFile, language, onResult }: OutputPanel
   );
 }
 
-function StatusText({
-  state,
-  seconds,
-  mainFile,
-}: {
-  state: RunState;
-  seconds: number;
-  mainFile: string;
-}) {
+function StatusText({ state, mainFile }: { state: RunState; mainFile: string }) {
   const { t } = useTranslation('codehub');
   switch (state.status) {
     case 'idle':
@@ -143,7 +135,7 @@ function StatusText({
     case 'error':
       return t('runner.status.error', { ms: state.durationMs ?? 0 });
     case 'timeout':
-      return t('runner.status.timeout', { seconds });
+      return t('runner.status.timeout', { seconds: state.timeLimitMs / 1000 });
     case 'stopped':
       return t('runner.status.stopped');
   }

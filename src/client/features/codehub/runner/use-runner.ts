@@ -21,6 +21,8 @@ export interface RunState {
   output: { stream: OutputStream; text: string }[];
   tables: ResultTable[];
   durationMs: number | null;
+  /** The limit of the current or last run. */
+  timeLimitMs: number;
   error?: string;
   truncated: boolean;
 }
@@ -32,13 +34,9 @@ export interface RunRequest {
   timeLimitMs: number;
 }
 
-const IDLE: RunState = {
-  status: 'idle',
-  output: [],
-  tables: [],
-  durationMs: null,
-  truncated: false,
-};
+type RunLog = Pick<RunState, 'output' | 'tables' | 'truncated'>;
+const EMPTY_LOG: RunLog = { output: [], tables: [], truncated: false };
+const IDLE: RunState = { ...EMPTY_LOG, status: 'idle', durationMs: null, timeLimitMs: 0 };
 
 /**
  * Drives one sandbox iframe (decision 240). The iframe is mounted on the first run and reused;
@@ -60,7 +58,7 @@ export function useRunner(onResult?: (result: RunResult) => void) {
   const onResultRef = useCurrent(onResult);
 
   /** What the current run printed so far; the state mirrors it. */
-  const log = useRef<Pick<RunState, 'output' | 'tables' | 'truncated'>>(IDLE);
+  const log = useRef<RunLog>(EMPTY_LOG);
 
   const finish = useCallback(
     (status: RunResult['status'], error?: string) => {
@@ -70,7 +68,13 @@ export function useRunner(onResult?: (result: RunResult) => void) {
       current.current = null;
       const durationMs = run.startedAt === null ? 0 : Math.round(performance.now() - run.startedAt);
       const { output, tables } = log.current;
-      setState({ ...log.current, status, durationMs, ...(error ? { error } : {}) });
+      setState((old) => ({
+        ...log.current,
+        status,
+        durationMs,
+        timeLimitMs: old.timeLimitMs,
+        ...(error ? { error } : {}),
+      }));
       if (status === 'timeout' || status === 'stopped') {
         ready.current = false;
         setFrameKey(null);
@@ -147,8 +151,8 @@ export function useRunner(onResult?: (result: RunResult) => void) {
         mainFile: request.mainFile,
         files: request.files,
       };
-      log.current = IDLE;
-      setState({ ...IDLE, status: 'loading' });
+      log.current = EMPTY_LOG;
+      setState({ ...IDLE, status: 'loading', timeLimitMs: request.timeLimitMs });
       timer.current = setTimeout(() => finish('timeout'), ENGINE_LOAD_LIMIT_MS);
       const target = frameRef.current?.contentWindow;
       // '*': the sandbox's origin is opaque, so no origin names it.

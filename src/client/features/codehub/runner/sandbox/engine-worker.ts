@@ -5,13 +5,16 @@ import { runSql } from './run-sql.ts';
 import { emit, formatValue, workerScope } from './worker-console.ts';
 
 /**
- * One run per worker: the runner page starts this module in a fresh worker for each run and
- * terminates it when the run ends, is stopped, or the page removes the whole sandbox.
+ * One run per worker: the runner page starts a fresh worker for each run, which imports this
+ * module and passes the command on once it has loaded (sandbox.ts), and terminates it when the run ends, is stopped,
+ * or the page removes the whole sandbox.
  */
 let started = false;
-workerScope.addEventListener('message', (event) => {
+workerScope.addEventListener('message', (event) => handleCommand(event.data));
+
+function handleCommand(data: unknown) {
   if (started) return;
-  const command = runnerCommandSchema.safeParse(event.data);
+  const command = runnerCommandSchema.safeParse(data);
   if (!command.success || command.data.type !== 'run') return;
   started = true;
   const { runId, language, mainFile, files } = command.data;
@@ -29,4 +32,4 @@ workerScope.addEventListener('message', (event) => {
   run.catch((error: unknown) => {
     emit({ type: 'finished', runId, ok: false, error: formatValue(error) });
   });
-});
+}

@@ -1,7 +1,7 @@
 /**
  * The HTML a preview shows: the main file with the project's own style sheets and scripts
  * inlined (the preview has no URL to load them from) and a small script first that relays
- * console output and uncaught errors to the runner.
+ * console output, uncaught errors and the end of loading to the runner.
  */
 const CONSOLE_RELAY = `<script>(() => {
   const send = (stream, args) => {
@@ -11,6 +11,9 @@ const CONSOLE_RELAY = `<script>(() => {
   for (const name of ['log', 'info', 'debug']) console[name] = (...args) => send('stdout', args);
   for (const name of ['warn', 'error']) console[name] = (...args) => send('stderr', args);
   addEventListener('error', (event) => send('stderr', ['Uncaught ' + event.message]));
+  // Sent from here, after the page's own output, rather than by the frame's load event in the
+  // runner: messages of one window arrive in order, a load event may overtake them.
+  addEventListener('load', () => parent.postMessage({ type: 'finished', runId: 'preview', ok: true }, '*'));
 })();</script>`;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -18,7 +18,7 @@ export async function runPython(
   mainFile: string,
   files: { filename: string; content: string }[],
 ) {
-  const indexURL = new URL('../pyodide/', import.meta.url).href;
+  const indexURL = new URL(/* @vite-ignore */ '../pyodide/', import.meta.url).href;
   const { loadPyodide } = (await import(/* @vite-ignore */ `${indexURL}pyodide.mjs`)) as {
     loadPyodide: LoadPyodide;
   };

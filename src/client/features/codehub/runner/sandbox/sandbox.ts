@@ -30,13 +30,28 @@ function reset() {
   preview = null;
 }
 
-/** A module worker from a blob: the opaque origin may not start one from a URL of the app. */
+/**
+ * The worker's first script: a classic one from a blob. The opaque origin may not start a worker
+ * from a URL of the app, and Chromium fails module workers in a sandboxed document; a classic
+ * worker may import() the engine module, and keeps the command until the module has loaded.
+ */
+function bootstrap(entry: string) {
+  return `const early = [];
+const keep = (event) => early.push(event.data);
+addEventListener('message', keep);
+import(${JSON.stringify(entry)}).then(
+  () => {
+    removeEventListener('message', keep);
+    for (const data of early) dispatchEvent(new MessageEvent('message', { data }));
+  },
+  (error) => postMessage({ type: 'finished', runId: 'boot', ok: false, error: String(error) }),
+);`;
+}
+
 function startWorker(command: RunnerCommand) {
   const entry = new URL(engineWorkerUrl, location.href).href;
-  const source = URL.createObjectURL(
-    new Blob([`import ${JSON.stringify(entry)};`], { type: 'text/javascript' }),
-  );
-  const current = new Worker(source, { type: 'module', name: `run-${command.runId}` });
+  const source = URL.createObjectURL(new Blob([bootstrap(entry)], { type: 'text/javascript' }));
+  const current = new Worker(source, { name: `run-${command.runId}` });
   worker = current;
   current.addEventListener('message', (event: MessageEvent<unknown>) => {
     // The user's code shares the worker and may post anything: only well-formed events for this
@@ -63,9 +78,6 @@ function showPreview(command: RunnerCommand) {
   frame.setAttribute('sandbox', 'allow-scripts');
   frame.title = command.mainFile;
   frame.srcdoc = previewDocument(command.mainFile, command.files);
-  frame.addEventListener('load', () => {
-    if (preview === frame) send({ type: 'finished', runId: command.runId, ok: true });
-  });
   preview = frame;
   previewRunId = command.runId;
   send({ type: 'started', runId: command.runId });
@@ -75,7 +87,7 @@ function showPreview(command: RunnerCommand) {
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (preview && event.source === preview.contentWindow) {
     const parsed = runnerEventSchema.safeParse(event.data);
-    if (parsed.success && parsed.data.type === 'output') {
+    if (parsed.success && (parsed.data.type === 'output' || parsed.data.type === 'finished')) {
       send({ ...parsed.data, runId: previewRunId });
     }
     return;
