@@ -121,9 +121,13 @@ describe('the Output panel', () => {
       });
       post(frame.contentWindow, { type: 'ready' });
       post(frame.contentWindow, { type: 'started', runId: sent[0]!.runId });
-      act(() => vi.advanceTimersByTime(2999));
+      act(() => {
+        vi.advanceTimersByTime(2999);
+      });
       expect(statusText()).toBe('Läuft…');
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(statusText()).toBe('Gestoppt: Das Zeitlimit von 3 s wurde erreicht.');
       expect(document.querySelector('iframe')).toBeNull();
     } finally {
