@@ -26,7 +26,16 @@ async function* filesUnder(dir: string, skip: string[]): AsyncGenerator<string> 
  * at build time, so the server (src/server/http/static-client.ts, `preCompressed`) sends them
  * without compressing per request and without a proxy in front.
  */
-export function precompress(options: { skipDirs?: string[] } = {}): Plugin {
+export function precompress(
+  options: {
+    skipDirs?: string[];
+    /**
+     * Large binaries that compress well (WebAssembly): a gzip twin only, since brotli at its
+     * maximum quality would add minutes to the build for tens of MB.
+     */
+    gzipOnly?: RegExp;
+  } = {},
+): Plugin {
   let outDir = '';
   return {
     name: 'orbit-precompress',
@@ -39,6 +48,15 @@ export function precompress(options: { skipDirs?: string[] } = {}): Plugin {
       // A folder another build writes (and compresses) while this hook runs: see vite.config.ts.
       const skip = (options.skipDirs ?? []).map((dir) => path.join(outDir, dir));
       for await (const file of filesUnder(outDir, skip)) {
+        if (options.gzipOnly?.test(file)) {
+          const content = await readFile(file);
+          writes.push(
+            gzipAsync(content, { level: 9 }).then((compressed) =>
+              writeFile(`${file}.gz`, compressed),
+            ),
+          );
+          continue;
+        }
         if (!COMPRESSIBLE.test(file)) continue;
         const content = await readFile(file);
         if (content.length < MIN_BYTES) continue;
