@@ -34,6 +34,8 @@ const output = (page: Page) => page.getByRole('log', { name: 'Programmausgabe' }
 const stderr = (page: Page) => output(page).locator('[data-stream="stderr"]');
 const run = (page: Page) => page.getByRole('button', { name: 'Ausführen' }).click();
 const finished = (page: Page) => expect(page.getByText(/^Fertig nach \d+ ms\.$/)).toBeVisible();
+/** Python and PostgreSQL load a few MB of WebAssembly per sandbox: slow on a busy machine. */
+const ENGINE_WAIT = { timeout: 150_000 };
 
 test.beforeEach(async ({ page }) => {
   await registerInGerman(page);
@@ -79,6 +81,7 @@ test('Python runs offline on Pyodide served by the app, importing another projec
   context,
   baseURL,
 }) => {
+  test.setTimeout(240_000);
   const requested: string[] = [];
   context.on('request', (request) => requested.push(request.url()));
   await openProject(page, 'python', [
@@ -91,7 +94,7 @@ test('Python runs offline on Pyodide served by the app, importing another projec
   ]);
   await page.getByLabel('Zeitlimit (s)').fill('20');
   await run(page);
-  await expect(page.getByText(/^Fertig nach \d+ ms\.$/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/^Fertig nach \d+ ms\.$/)).toBeVisible(ENGINE_WAIT);
   await expect(output(page)).toContainText('Python 3 42');
   await expect(stderr(page)).toHaveText(/auf stderr/);
   expect(requested.some((url) => url.endsWith('/runner/pyodide/pyodide.asm.wasm'))).toBe(true);
@@ -100,6 +103,7 @@ test('Python runs offline on Pyodide served by the app, importing another projec
 });
 
 test('SQL runs on PostgreSQL in the browser and shows the rows', async ({ page }) => {
+  test.setTimeout(240_000);
   await openProject(page, 'sql', [
     {
       filename: 'query.sql',
@@ -109,7 +113,7 @@ test('SQL runs on PostgreSQL in the browser and shows the rows', async ({ page }
   ]);
   await page.getByLabel('Zeitlimit (s)').fill('20');
   await run(page);
-  await expect(page.getByText(/^Fertig nach \d+ ms\.$/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/^Fertig nach \d+ ms\.$/)).toBeVisible(ENGINE_WAIT);
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveText(['name', 'monde']);
   await expect(table.getByRole('row')).toHaveText(['namemonde', 'Mars2', 'Erde1']);

@@ -16,8 +16,11 @@ export function isRunnable(language: string): language is RunnableLanguage {
 
 /** Default and bounds of the time limit a run may use after its engine has loaded. */
 export const RUN_TIME_LIMIT = { defaultSeconds: 5, minSeconds: 1, maxSeconds: 60 } as const;
-/** Loading Python or PostgreSQL (a few MB of WebAssembly) has its own, longer bound. */
-export const ENGINE_LOAD_LIMIT_MS = 60_000;
+/**
+ * Loading Python or PostgreSQL (≈ 4–6 MB gzip of WebAssembly, fetched and compiled per sandbox)
+ * has its own, longer bound: generous for a slow line or a busy machine.
+ */
+export const ENGINE_LOAD_LIMIT_MS = 120_000;
 /** Output kept per run; a print loop would otherwise grow the page without bound. */
 export const MAX_OUTPUT_CHARS = 200_000;
 

@@ -2,13 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLanguage } from '#shared/codehub/languages.ts';
 import {
+  ENGINE_LOAD_LIMIT_MS,
   isRunnable,
   RUN_TIME_LIMIT,
   type ResultTable,
   type RunResult,
 } from '#shared/codehub/runner-protocol.ts';
 import { useCurrent } from '../use-current.ts';
-import { RUNNER_URL, useRunner, type RunState } from './use-runner.ts';
+import { LOAD_TIMEOUT, RUNNER_URL, useRunner, type RunState } from './use-runner.ts';
 
 export interface OutputPanelProps {
   /** Every file of the project, unsaved edits included: what the editor shows is what runs. */
@@ -135,7 +136,9 @@ function StatusText({ state, mainFile }: { state: RunState; mainFile: string }) 
     case 'error':
       return t('runner.status.error', { ms: state.durationMs ?? 0 });
     case 'timeout':
-      return t('runner.status.timeout', { seconds: state.timeLimitMs / 1000 });
+      return state.error === LOAD_TIMEOUT
+        ? t('runner.status.loadTimeout', { seconds: ENGINE_LOAD_LIMIT_MS / 1000 })
+        : t('runner.status.timeout', { seconds: state.timeLimitMs / 1000 });
     case 'stopped':
       return t('runner.status.stopped');
   }

@@ -34,6 +34,9 @@ export interface RunRequest {
   timeLimitMs: number;
 }
 
+/** The error of a run whose engine did not load in time (the panel words it). */
+export const LOAD_TIMEOUT = 'load-timeout';
+
 type RunLog = Pick<RunState, 'output' | 'tables' | 'truncated'>;
 const EMPTY_LOG: RunLog = { output: [], tables: [], truncated: false };
 const IDLE: RunState = { ...EMPTY_LOG, status: 'idle', durationMs: null, timeLimitMs: 0 };
@@ -153,7 +156,7 @@ export function useRunner(onResult?: (result: RunResult) => void) {
       };
       log.current = EMPTY_LOG;
       setState({ ...IDLE, status: 'loading', timeLimitMs: request.timeLimitMs });
-      timer.current = setTimeout(() => finish('timeout'), ENGINE_LOAD_LIMIT_MS);
+      timer.current = setTimeout(() => finish('timeout', LOAD_TIMEOUT), ENGINE_LOAD_LIMIT_MS);
       const target = frameRef.current?.contentWindow;
       // '*': the sandbox's origin is opaque, so no origin names it.
       if (ready.current && target) {
