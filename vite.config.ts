@@ -1,8 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
+
+/**
+ * Builds the code runner's sandbox page (vite.runner.config.ts) once the app is written: its own
+ * build, so Pyodide and PGlite never enter the app's chunk graph (decision 240).
+ */
+function runnerSandbox(): Plugin {
+  return {
+    name: 'orbit-runner-sandbox',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile: `${import.meta.dirname}/vite.runner.config.ts` });
+    },
+  };
+}
 
 /** Port of the API server that `npm run dev` starts next to Vite (scripts/dev.mjs). */
 const DEV_API = 'http://localhost:5000';
@@ -42,15 +56,18 @@ export default defineConfig({
       workbox: {
         // App shell offline: every navigation is answered with the cached index.html.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/, /^\/runner\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The runner's files (Pyodide, PGlite: MBs) load only when code runs, never ahead.
+        globIgnores: ['runner/**'],
         cleanupOutdatedCaches: true,
         // The first worker takes over the open page at once; updates still wait for the user's yes.
         clientsClaim: true,
       },
     }),
     // .br/.gz twins of the text files for the server's preCompressed static serving.
-    precompress(),
+    precompress({ skipDirs: ['runner'] }),
+    runnerSandbox(),
   ],
   build: {
     outDir: 'dist/client',
@@ -65,6 +82,8 @@ export default defineConfig({
       '/api': { target: DEV_API, ws: true },
       '/healthz': DEV_API,
       '/readyz': DEV_API,
+      // The runner sandbox is a build of its own with its own CSP: the API server serves it.
+      '/runner': DEV_API,
     },
   },
 });

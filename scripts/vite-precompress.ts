@@ -12,10 +12,11 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|map)$/;
 /** Below this, the encoding header costs about what compression saves. */
 const MIN_BYTES = 1024;
 
-async function* filesUnder(dir: string): AsyncGenerator<string> {
+async function* filesUnder(dir: string, skip: string[]): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(full);
+    if (entry.isDirectory() && skip.includes(full)) continue;
+    if (entry.isDirectory()) yield* filesUnder(full, skip);
     else yield full;
   }
 }
@@ -25,7 +26,16 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  * at build time, so the server (src/server/http/static-client.ts, `preCompressed`) sends them
  * without compressing per request and without a proxy in front.
  */
-export function precompress(): Plugin {
+export function precompress(
+  options: {
+    skipDirs?: string[];
+    /**
+     * Large binaries that compress well (WebAssembly): a gzip twin only, since brotli at its
+     * maximum quality would add minutes to the build for tens of MB.
+     */
+    gzipOnly?: RegExp;
+  } = {},
+): Plugin {
   let outDir = '';
   return {
     name: 'orbit-precompress',
@@ -35,7 +45,18 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const writes: Promise<void>[] = [];
-      for await (const file of filesUnder(outDir)) {
+      // A folder another build writes (and compresses) while this hook runs: see vite.config.ts.
+      const skip = (options.skipDirs ?? []).map((dir) => path.join(outDir, dir));
+      for await (const file of filesUnder(outDir, skip)) {
+        if (options.gzipOnly?.test(file)) {
+          const content = await readFile(file);
+          writes.push(
+            gzipAsync(content, { level: 9 }).then((compressed) =>
+              writeFile(`${file}.gz`, compressed),
+            ),
+          );
+          continue;
+        }
         if (!COMPRESSIBLE.test(file)) continue;
         const content = await readFile(file);
         if (content.length < MIN_BYTES) continue;

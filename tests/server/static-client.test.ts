@@ -19,6 +19,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'vendor-Cq34Ab7Z.js'), BIG_ASSET);
   writeFileSync(path.join(dist, 'assets', 'vendor-Cq34Ab7Z.js.br'), brotliCompressSync(BIG_ASSET));
   writeFileSync(path.join(dist, 'assets', 'vendor-Cq34Ab7Z.js.gz'), gzipSync(BIG_ASSET));
+  // The code runner's sandbox build (vite.runner.config.ts).
+  mkdirSync(path.join(dist, 'runner', 'pyodide'), { recursive: true });
+  writeFileSync(path.join(dist, 'runner', 'index.html'), '<!doctype html><title>runner</title>');
+  writeFileSync(
+    path.join(dist, 'runner', 'pyodide', 'pyodide.asm.wasm'),
+    Buffer.from([0, 97, 115, 109]),
+  );
   t = await createTestApp({ CLIENT_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -90,5 +97,42 @@ describe('serving the web app', () => {
     const response = await api(t.app, { method: 'GET', url: '/api/does-not-exist' });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+});
+
+describe('serving the code runner (decision 240)', () => {
+  it('gives the runner its own policy: opaque origin, only its own files, wasm allowed', async () => {
+    for (const url of ['/runner/index.html', '/runner/pyodide/pyodide.asm.wasm']) {
+      const response = await api(t.app, {
+        method: 'GET',
+        url,
+        headers: { host: 'chat.example:8080' },
+      });
+      expect(response.statusCode, url).toBe(200);
+      const csp = response.headers['content-security-policy'] as string;
+      expect(csp).toMatch(/^sandbox allow-scripts; default-src 'none';/);
+      expect(csp).toContain(
+        "script-src http://chat.example:8080/runner/ blob: 'unsafe-inline' 'wasm-unsafe-eval';",
+      );
+      // No API, no other host: the only fetches allowed are of the runner's own files.
+      expect(csp).toContain('connect-src http://chat.example:8080/runner/;');
+      expect(csp).toContain('frame-ancestors http://chat.example:8080');
+      // The opaque origin loads these files cross-origin, without credentials.
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    }
+    const wasm = await api(t.app, { method: 'GET', url: '/runner/pyodide/pyodide.asm.wasm' });
+    expect(wasm.headers['content-type']).toBe('application/wasm');
+  });
+
+  it('leaves the app its own policy, without wasm or the runner’s allowances', async () => {
+    const page = await api(t.app, { method: 'GET', url: '/chat' });
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('wasm-unsafe-eval');
+    expect(csp).not.toContain('sandbox');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound } from '#shared/errors/app-error.ts';
 import { isApiRequest, routePath } from './request-path.ts';
+import { RUNNER_PATH, setRunnerHeaders } from './runner-headers.ts';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
 
@@ -16,6 +17,7 @@ const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
 export async function registerStaticClient(app: FastifyInstance, distDir: string) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
+  const runnerRoot = path.join(root, RUNNER_PATH);
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'client build not found; run `npm run build` to serve the web app');
   }
@@ -28,6 +30,7 @@ export async function registerStaticClient(app: FastifyInstance, distDir: string
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
+      if (filePath.startsWith(runnerRoot)) setRunnerHeaders(reply);
       void reply.header(
         'cache-control',
         HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',

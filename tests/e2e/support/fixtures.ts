@@ -25,14 +25,21 @@ function isExpectedLoadError(message: ConsoleMessage, expected: ExpectedLoadErro
  */
 export const test = base.extend<{
   expectedLoadErrors: ExpectedLoadErrors;
+  /** Other console errors a test provokes on purpose, e.g. a sandbox's blocked request. */
+  expectedConsoleError: RegExp | undefined;
   failOnPageErrors: void;
 }>({
   expectedLoadErrors: [{}, { option: true }],
+  expectedConsoleError: [undefined, { option: true }],
   failOnPageErrors: [
-    async ({ page, expectedLoadErrors }, use) => {
+    async ({ page, expectedLoadErrors, expectedConsoleError }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !isExpectedLoadError(message, expectedLoadErrors)) {
+        if (
+          message.type() === 'error' &&
+          !isExpectedLoadError(message, expectedLoadErrors) &&
+          !expectedConsoleError?.test(message.text())
+        ) {
           problems.push(`console.error: ${message.text()} (${message.location().url})`);
         }
       });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '#client/lib/http.ts';
-import { findLanguage } from '#shared/codehub/languages.ts';
+import { findLanguage, languageOfFile } from '#shared/codehub/languages.ts';
 import {
   useDeleteProject,
   useFileMutations,
@@ -15,6 +15,7 @@ import { CodeEditor } from './editor/code-editor.tsx';
 import { errorText } from './error-text.ts';
 import { FileList } from './file-list.tsx';
 import { FileToolbar } from './file-toolbar.tsx';
+import { OutputPanel } from './runner/output-panel.tsx';
 import { useSaveShortcut } from './use-save-shortcut.ts';
 import { StartLiveButton } from './start-live-button.tsx';
 
@@ -39,6 +40,12 @@ export default function ProjectPage() {
   const draft = active ? drafts[active.id] : undefined;
   const dirty = draft !== undefined && draft !== active?.content;
   const onError = { onError: setFailure, onSuccess: () => setFailure(null) };
+  const mainFile = list.find((file) => file.isMain) ?? list[0];
+  /** What runs is what the editor shows, unsaved edits included. */
+  const runFiles = list.map((file) => ({
+    filename: file.filename,
+    content: drafts[file.id] ?? file.content,
+  }));
 
   const save = () => {
     if (!active || !canEdit || !dirty) return;
@@ -177,6 +184,13 @@ export default function ProjectPage() {
               label={t('editor.label', { filename: active.filename })}
               onChange={(doc) => setDrafts((old) => ({ ...old, [active.id]: doc }))}
             />
+            {mainFile ? (
+              <OutputPanel
+                files={runFiles}
+                mainFile={mainFile.filename}
+                language={languageOfFile(mainFile.filename)}
+              />
+            ) : null}
           </section>
         ) : (
           <p className="text-muted">{t('files.none')}</p>
