@@ -43,6 +43,7 @@ import { registerModelRoutes } from '#server/features/models/models.routes.ts';
 import { registerOpenAiRoutes } from '#server/features/openai-api/openai-api.routes.ts';
 import { registerPersonaRoutes } from '#server/features/personas/personas.routes.ts';
 import { registerCodehubRoutes } from '#server/features/codehub/codehub.routes.ts';
+import { registerWebsiteBuilderRoutes } from '#server/features/website-builder/website-builder.routes.ts';
 import { registerSearchRoutes } from '#server/features/search/search.routes.ts';
 import { registerSettingsRoutes } from '#server/features/settings/settings.routes.ts';
 import { registerAccessControl } from '#server/http/access.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSettingsRoutes(app, ctx);
   registerPersonaRoutes(app, ctx);
   registerCodehubRoutes(app, ctx);
+  registerWebsiteBuilderRoutes(app, ctx);
   registerClientErrorRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
