@@ -46,10 +46,15 @@ export async function runPipeline(
 ): Promise<BuiltSite> {
   const { author, signal } = deps;
   const steps: BuildStep[] = [];
-  const report = (step: BuildStepKind, findings: Finding[], round: number) => {
+  const report = (
+    step: BuildStepKind,
+    findings: Finding[],
+    round: number,
+    status: BuildStep['status'] = findings.length > 0 ? 'issues' : 'ok',
+  ) => {
     const entry: BuildStep = {
       step,
-      status: findings.length > 0 ? 'issues' : 'ok',
+      status,
       findings: [...findings],
       round,
     };
@@ -60,21 +65,32 @@ export async function runPipeline(
   const plan = await author.plan(prompt, signal);
   report('plan', [], 0);
 
-  /** Turns an answer into a sanitized document; continues a cut-off one once. */
-  const finish = async (draft: Draft, kind: 'generate' | 'refine', round: number) => {
+  /**
+   * Turns an answer into a sanitized document; continues a cut-off one once. A refinement that
+   * brought no document keeps the page it was meant to refine; a first draft without one gets
+   * the template.
+   */
+  const finish = async (
+    draft: Draft,
+    round: number,
+    refined?: { previous: string; addressed: Finding[] },
+  ) => {
     let html = extractHtml(draft.text);
-    const generateFindings: Finding[] = [];
-    if (html !== undefined && (draft.cutOff || isCutOff(html))) {
-      generateFindings.push('cut-off');
-      const rest = await author.continue(prompt, html, signal);
+    const continued = html !== undefined && (draft.cutOff || isCutOff(html));
+    if (continued) {
+      const rest = await author.continue(prompt, html!, signal);
       html += stripFence(rest.text);
     }
-    report(kind, generateFindings, round);
+    if (refined) {
+      report('refine', [...refined.addressed, ...(continued ? ['cut-off' as const] : [])], round, 'ok');
+    } else {
+      report('generate', continued ? ['cut-off'] : [], round);
+    }
 
     const findings: Finding[] = [];
     if (html === undefined) {
       findings.push('no-html');
-      html = templateSite(plan, prompt, deps.language);
+      html = refined?.previous ?? templateSite(plan, prompt, deps.language);
     } else if (isCutOff(html)) {
       findings.push('cut-off');
       html = closeDocument(html);
@@ -92,7 +108,7 @@ export async function runPipeline(
     return rendering;
   };
 
-  let current = await finish(await author.write(prompt, plan, signal), 'generate', 0);
+  let current = await finish(await author.write(prompt, plan, signal), 0);
   let rendering = await screenshot(current.html, 0);
   let round = 0;
   const rounds = options.iterativeRefinement ? options.maxRefinementSteps : 0;
@@ -116,7 +132,7 @@ export async function runPipeline(
       },
       signal,
     );
-    current = await finish(draft, 'refine', round);
+    current = await finish(draft, round, { previous: current.html, addressed: findings });
     rendering = await screenshot(current.html, round);
   }
 
