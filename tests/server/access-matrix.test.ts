@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas } from '#server/db/schema/personas.ts';
 import { aiModels } from '#server/db/schema/ai.ts';
+import { websiteProjects } from '#server/db/schema/website-builder.ts';
 import {
   createConversation,
   createSignedInUser,
@@ -38,6 +39,8 @@ interface Fixture {
   /** The 'user' caller's private code hub project and its main file. */
   codeProjectId: string;
   codeFileId: string;
+  /** The 'user' caller's private site from the website builder. */
+  websiteId: string;
 }
 interface Case {
   url: (f: Fixture) => string;
@@ -683,6 +686,46 @@ const MATRIX: Record<string, Case> = {
     url: (f) => `/api/codehub/projects/${f.codeProjectId}/files/${f.codeFileId}`,
     expect: { guest: 401, user: 204, other: 404, admin: 404 },
   },
+  // The offline assistant builds here (no provider configured), screenshot and all.
+  'POST /api/codehub/build-website': {
+    url: () => '/api/codehub/build-website',
+    payload: () => ({ prompt: 'A page for a matrix test' }),
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/codehub/build-professional-website': {
+    url: () => '/api/codehub/build-professional-website',
+    payload: () => ({ prompt: 'A professional page for a matrix test' }),
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/codehub/websites': {
+    url: () => '/api/codehub/websites?scope=public',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/codehub/websites/:projectId': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'PATCH /api/codehub/websites/:projectId': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}`,
+    payload: () => ({ isPublic: true }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'DELETE /api/codehub/websites/:projectId': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/websites/:projectId/screenshot': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}/screenshot`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/websites/:projectId/view': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}/view`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/websites/:projectId/download': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}/download`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
 };
 
 let t: TestContext;
@@ -736,7 +779,17 @@ async function setUpCallers() {
     url: `/api/codehub/projects/${codeProjectId}/files`,
     cookie: owner.cookie,
   });
+  const [site] = await t.db
+    .insert(websiteProjects)
+    .values({
+      userId: owner.user.id,
+      name: 'Private site',
+      htmlContent: '<!DOCTYPE html><html><body><p>Private</p></body></html>',
+      screenshot: Buffer.from(SAMPLE_FILES.png),
+    })
+    .returning({ projectId: websiteProjects.projectId });
   const fixture: Fixture = {
+    websiteId: site!.projectId,
     codeProjectId,
     codeFileId: codeFiles.json<{ files: { id: string }[] }>().files[0]!.id,
     userId: owner.user.id,

@@ -93,6 +93,12 @@ import {
   CodeProjectSchema,
   ProjectPageSchema,
 } from '#shared/codehub/codehub-schemas.ts';
+import {
+  BuildResultSchema,
+  BuildStreamEventSchema,
+  WebsiteDetailSchema,
+  WebsitePageSchema,
+} from '#shared/codehub/website-builder-schemas.ts';
 import { ExportJsonSchema } from '#shared/export/export-schemas.ts';
 import { FileInfoSchema } from '#shared/files/file-schemas.ts';
 import { LivenessSchema, ReadinessSchema } from '#shared/health/health-schemas.ts';
@@ -135,6 +141,7 @@ export const ROUTE_SCHEMAS = {
   'DELETE /api/api-keys/{id}': { 204: NoContentSchema },
   'DELETE /api/codehub/projects/{projectId}': { 204: NoContentSchema },
   'DELETE /api/codehub/projects/{projectId}/files/{fileId}': { 204: NoContentSchema },
+  'DELETE /api/codehub/websites/{projectId}': { 204: NoContentSchema },
   'DELETE /api/conversations/{conversationId}': { 204: NoContentSchema },
   'DELETE /api/files/{id}': { 204: NoContentSchema },
   'DELETE /api/omnichannel/brands/{brandId}': { 204: NoContentSchema },
@@ -175,6 +182,11 @@ export const ROUTE_SCHEMAS = {
   'GET /api/codehub/projects': { 200: ProjectPageSchema },
   'GET /api/codehub/projects/{projectId}': { 200: CodeProjectSchema },
   'GET /api/codehub/projects/{projectId}/files': { 200: CodeFileListSchema },
+  'GET /api/codehub/websites': { 200: WebsitePageSchema },
+  'GET /api/codehub/websites/{projectId}': { 200: WebsiteDetailSchema },
+  'GET /api/codehub/websites/{projectId}/download': { 200: { 'text/html': TextBodySchema } },
+  'GET /api/codehub/websites/{projectId}/screenshot': { 200: { 'image/png': BinaryBodySchema } },
+  'GET /api/codehub/websites/{projectId}/view': { 200: { 'text/html': TextBodySchema } },
   'GET /api/conversations': { 200: ConversationListSchema },
   'GET /api/conversations/{conversationId}/export': {
     200: {
@@ -230,6 +242,7 @@ export const ROUTE_SCHEMAS = {
   'PATCH /api/admin/users/{id}': { 200: AdminUserSchema },
   'PATCH /api/codehub/projects/{projectId}': { 200: CodeProjectSchema },
   'PATCH /api/codehub/projects/{projectId}/files/{fileId}': { 200: CodeFileSchema },
+  'PATCH /api/codehub/websites/{projectId}': { 200: WebsiteDetailSchema },
   'PATCH /api/conversations/{id}': { 200: ConversationSchema },
   'PATCH /api/omnichannel/brands/{brandId}': { 200: BrandSchema },
   'PATCH /api/omnichannel/brands/{brandId}/channels/{channelId}': { 200: ChannelSchema },
@@ -265,6 +278,12 @@ export const ROUTE_SCHEMAS = {
   },
   'POST /api/chat/stop': { 200: StopResponseSchema },
   'POST /api/client-errors': { 201: ClientErrorReceiptSchema },
+  'POST /api/codehub/build-professional-website': {
+    200: { 'application/json': BuildResultSchema, 'text/event-stream': BuildStreamEventSchema },
+  },
+  'POST /api/codehub/build-website': {
+    200: { 'application/json': BuildResultSchema, 'text/event-stream': BuildStreamEventSchema },
+  },
   'POST /api/codehub/projects': { 201: CodeProjectSchema },
   'POST /api/codehub/projects/{projectId}/files': { 201: CodeFileSchema },
   'POST /api/crypto-payments': { 201: CryptoPaymentSchema },
