@@ -225,10 +225,10 @@ describe('the AI website builder against a model', () => {
         const [eventLine, dataLine] = block.split('\n');
         return {
           event: eventLine!.slice('event: '.length),
-          data: JSON.parse(dataLine!.slice('data: '.length)) as Record<string, unknown>,
+          data: JSON.parse(dataLine!.slice('data: '.length)) as { step?: string },
         };
       });
-    expect(events.map((event) => `${event.event}:${String(event.data.step ?? '')}`)).toEqual([
+    expect(events.map((event) => `${event.event}:${event.data.step ?? ''}`)).toEqual([
       'step:plan',
       'step:generate',
       'step:check',
@@ -306,7 +306,11 @@ describe('the AI website builder against a model', () => {
       });
     }
     const gallery = () =>
-      api(t.app, { method: 'GET', url: '/api/codehub/websites?scope=public', cookie: other.cookie });
+      api(t.app, {
+        method: 'GET',
+        url: '/api/codehub/websites?scope=public',
+        cookie: other.cookie,
+      });
     expect((await gallery()).json<{ items: { projectId: string }[] }>().items).not.toContainEqual(
       expect.objectContaining({ projectId: site.projectId }),
     );

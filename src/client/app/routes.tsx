@@ -32,6 +32,9 @@ const FeatureLandingPage = lazy(
 // CodeMirror and its grammars come only with the code hub's chunks (issue 13).
 const CodehubPage = lazy(() => import('#client/features/codehub/codehub-page.tsx'));
 const CodehubProjectPage = lazy(() => import('#client/features/codehub/project-page.tsx'));
+const WebsiteBuilderPage = lazy(
+  () => import('#client/features/website-builder/website-builder-page.tsx'),
+);
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const PredefinedAnswersPage = lazy(
@@ -113,7 +116,7 @@ export const routes: RouteObject[] = [
       { path: '/codehub/projects/:projectId', element: user(<CodehubProjectPage />) },
       { path: '/codehub/live', element: user(area('codehubLive')) },
       { path: '/codehub/live/:sessionId', element: user(area('codehubSession')) },
-      { path: '/codehub/website-builder', element: area('websiteBuilder') },
+      { path: '/codehub/website-builder', element: user(<WebsiteBuilderPage />) },
       { path: '/omnichannel', element: admin(<OmnichannelPage />) },
       {
         path: '/admin',

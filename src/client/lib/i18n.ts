@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'adminDashboard',
   'adminDatabase',
   'omnichannel',
+  'websiteBuilder',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

@@ -1,7 +1,13 @@
 import type { BuildStep, BuildStepKind } from '#shared/codehub/website-builder-schemas.ts';
 import { MAX_SITE_HTML_BYTES } from '#shared/codehub/website-builder-schemas.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
-import { extractHtml, hasPlaceholders, isCutOff, RENDER_FINDINGS, type Finding } from './html-checks.ts';
+import {
+  extractHtml,
+  hasPlaceholders,
+  isCutOff,
+  RENDER_FINDINGS,
+  type Finding,
+} from './html-checks.ts';
 import { sanitizeHtml } from './html-sanitizer.ts';
 import type { Rendering } from './page-screenshot.ts';
 import type { Draft, SiteAuthor } from './site-author.ts';
@@ -82,7 +88,12 @@ export async function runPipeline(
       html += stripFence(rest.text);
     }
     if (refined) {
-      report('refine', [...refined.addressed, ...(continued ? ['cut-off' as const] : [])], round, 'ok');
+      report(
+        'refine',
+        [...refined.addressed, ...(continued ? ['cut-off' as const] : [])],
+        round,
+        'ok',
+      );
     } else {
       report('generate', continued ? ['cut-off'] : [], round);
     }

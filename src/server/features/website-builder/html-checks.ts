@@ -20,8 +20,10 @@ export const FINDING_ADVICE: Record<Finding, string> = {
   placeholder:
     'The page contains placeholder text (Lorem ipsum, TODO, [Your ...], {{...}}). Replace every placeholder with real, specific content for this site.',
   'too-large': 'The document is too large. Make it shorter (under 200 KB).',
-  blank: 'The rendered page is blank: nothing visible appears. Make sure content is visible without scripts failing.',
-  overflow: 'The page is wider than a 1280 px desktop window (horizontal scrolling). Fix the widths.',
+  blank:
+    'The rendered page is blank: nothing visible appears. Make sure content is visible without scripts failing.',
+  overflow:
+    'The page is wider than a 1280 px desktop window (horizontal scrolling). Fix the widths.',
   'overflow-mobile':
     'The page is wider than a 390 px phone screen (horizontal scrolling). Make the layout responsive.',
   'small-text': 'Some text is smaller than 12 px. Use at least 14 px for body text.',

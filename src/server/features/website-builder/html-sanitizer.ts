@@ -37,13 +37,17 @@ const isFragment = (value: string) => /^\s*#/.test(value);
 const isSafeLink = (value: string) => /^\s*(#|mailto:|tel:)/i.test(value);
 
 function decodeEntities(value: string) {
-  return value
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&colon;/gi, ':')
-    .replace(/&sol;/gi, '/')
-    .replace(/&amp;/gi, '&')
-    .replace(/[\u0000-\u0020]/g, '');
+  return (
+    value
+      .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+      .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+      .replace(/&colon;/gi, ':')
+      .replace(/&sol;/gi, '/')
+      .replace(/&amp;/gi, '&')
+      // Browsers ignore control characters and spaces inside a URL's scheme ("java\tscript:").
+      .replace(/\s/g, '')
+      .replace(/\p{Cc}/gu, '')
+  );
 }
 
 /** `url(...)` and `@import` in CSS: only data: URLs and fragments stay. */
@@ -116,8 +120,9 @@ export function sanitizeHtml(html: string): string {
     )
     .replace(/<base\b[^>]*>/gi, '')
     .replace(/<meta\b[^>]*http-equiv\s*=\s*["']?\s*refresh[^>]*>/gi, '')
-    .replace(/<(style)\b([^>]*)>([\s\S]*?)<\/style\s*>/gi, (_whole, tag: string, a: string, css: string) =>
-      `<${tag}${a}>${sanitizeCss(css)}</style>`,
+    .replace(
+      /<(style)\b([^>]*)>([\s\S]*?)<\/style\s*>/gi,
+      (_whole, tag: string, a: string, css: string) => `<${tag}${a}>${sanitizeCss(css)}</style>`,
     );
   // Attributes of every start tag (not inside scripts or styles, which have no tags).
   out = replaceOutsideRawText(out, (segment) =>

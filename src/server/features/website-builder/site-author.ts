@@ -70,7 +70,8 @@ function parsePlan(text: string, prompt: string, language: Language): SitePlan {
     const raw = JSON.parse(json) as Record<string, unknown>;
     const strings = (value: unknown, max: number) =>
       Array.isArray(value)
-        ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+        ? value
+            .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
             .map((item) => item.trim().slice(0, 60))
             .slice(0, max)
         : [];

@@ -198,7 +198,11 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
       },
     },
     async (request, reply) => {
-      const png = await sites.readScreenshot(ctx, requireUser(request).id, request.params.projectId);
+      const png = await sites.readScreenshot(
+        ctx,
+        requireUser(request).id,
+        request.params.projectId,
+      );
       return reply
         .type('image/png')
         .header('cache-control', 'private, no-cache')

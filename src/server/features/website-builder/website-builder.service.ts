@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
-import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { RateLimiter, RateLimitedError, describeWait } from '#server/http/rate-limit.ts';
@@ -18,7 +17,7 @@ import {
   type WebsiteListQuery,
 } from '#shared/codehub/website-builder-schemas.ts';
 import { AppError, conflict, notFound } from '#shared/errors/app-error.ts';
-import { accessTier, type SubscriptionTier } from '#shared/plans/tiers.ts';
+import { accessTier, type AccessState, type SubscriptionTier } from '#shared/plans/tiers.ts';
 import { LANGUAGES } from '#shared/settings/settings-options.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
 import { runPipeline } from './build-pipeline.ts';
@@ -40,6 +39,9 @@ const DAY_MS = 24 * 60 * 60_000;
 export const screenshotPath = (projectId: string) =>
   `/api/codehub/websites/${projectId}/screenshot`;
 
+/** Who builds: the signed-in user's id and what decides their plan. */
+export type Builder = AccessState & { id: number };
+
 /** The deadline passed; the abort reason that tells it from a client that left. */
 class BuildDeadline extends Error {
   override name = 'BuildDeadline';
@@ -49,7 +51,7 @@ export const buildTimeoutError = () => new AppError('TIMEOUT_ERROR', 504, M.time
 
 export interface WebsiteBuilder {
   build(
-    user: SessionUser,
+    user: Builder,
     input: BuildWebsiteInput,
     run: { professional: boolean; onStep: (step: BuildStep) => void; signal: AbortSignal },
   ): Promise<BuildResult>;
@@ -116,7 +118,7 @@ const isLanguage = (value: string | undefined): value is Language =>
 
 async function buildSite(
   ctx: AppContext,
-  user: SessionUser,
+  user: Builder,
   tier: SubscriptionTier,
   input: BuildWebsiteInput,
   run: { professional: boolean; onStep: (step: BuildStep) => void; signal: AbortSignal },
