@@ -9,6 +9,7 @@ import {
 } from '#shared/codehub/website-builder-schemas.ts';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
+import { until } from '#tests/support/until.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
 /** A clean page: readable, fits a phone, no placeholders; tests add their own parts. */
@@ -343,6 +344,29 @@ describe('the AI website builder against a model', () => {
     expect(removed.statusCode).toBe(204);
     const gone = await api(t.app, { method: 'GET', url: base, cookie: owner.cookie });
     expect(gone.statusCode).toBe(404);
+  });
+
+  it('builds one site at a time per user', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const marker = token();
+    fake.whenAll([STAGE.write, marker], {
+      chunks: [page('<p>Slowly baked.</p>')],
+      firstChunkDelayMs: 1_500,
+    });
+
+    const first = build(t, cookie, { prompt: `Slow bread ${marker}` });
+    await until(
+      () => fake.requestsWithAll(STAGE.write, marker).length,
+      (count) => count === 1,
+    );
+    const second = await build(t, cookie, { prompt: `Another bread ${marker}` });
+
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: WEBSITE_BUILDER_MESSAGES.busy,
+    });
+    expect((await first).statusCode).toBe(200);
   });
 
   it('asks for a login', async () => {

@@ -83,7 +83,7 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
   const access = { access: 'user' } as const;
   /** A build calls a paid model several times: it counts like a chat message, besides the daily limit. */
   const buildAccess = { access: 'user', rateLimit: 'chat' } as const;
-  const builder = sites.createWebsiteBuilder(ctx);
+  const builder = sites.createWebsiteBuilder(ctx, app.log);
 
   const build = async (
     request: FastifyRequest,
@@ -109,7 +109,10 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
     const send = (event: string, data: unknown) => {
       if (!res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS).unref();
+    // A comment line now and then keeps proxies from closing a stream that is quiet while the model writes.
+    const heartbeat = setInterval(() => {
+      if (!res.destroyed) res.write(': ping\n\n');
+    }, HEARTBEAT_MS).unref();
     try {
       const result = await builder.build(user, input, {
         professional,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
@@ -61,7 +62,7 @@ export interface WebsiteBuilder {
  * The builder of one app: who is building now (one build per user at a time, per instance) and
  * the daily limits. `timeoutMs` is spec 02 §7's 10 minutes unless the environment says otherwise.
  */
-export function createWebsiteBuilder(ctx: AppContext): WebsiteBuilder {
+export function createWebsiteBuilder(ctx: AppContext, log: FastifyBaseLogger): WebsiteBuilder {
   const building = new Set<number>();
   const limiters = new Map<SubscriptionTier, RateLimiter>();
   const limiterFor = (tier: SubscriptionTier) => {
@@ -97,7 +98,7 @@ export function createWebsiteBuilder(ctx: AppContext): WebsiteBuilder {
       if (run.signal.aborted) stop();
       else run.signal.addEventListener('abort', stop, { once: true });
       try {
-        return await buildSite(ctx, user, tier, input, {
+        return await buildSite(ctx, log, user, tier, input, {
           ...run,
           signal: deadline.signal,
         });
@@ -118,6 +119,7 @@ const isLanguage = (value: string | undefined): value is Language =>
 
 async function buildSite(
   ctx: AppContext,
+  log: FastifyBaseLogger,
   user: Builder,
   tier: SubscriptionTier,
   input: BuildWebsiteInput,
@@ -160,7 +162,16 @@ async function buildSite(
       language,
       signal: run.signal,
       onStep: run.onStep,
-      render: (html, signal) => renderPage(html, { chromiumPath: ctx.env.CHROMIUM_PATH, signal }),
+      // A browser that fails to start or crashes costs the screenshot, not the site.
+      render: async (html, signal) => {
+        try {
+          return await renderPage(html, { chromiumPath: ctx.env.CHROMIUM_PATH, signal });
+        } catch (error) {
+          if (signal.aborted) throw error;
+          log.warn({ err: error }, 'website screenshot failed');
+          return { png: undefined, findings: ['no-browser'], blockedRequests: 0 };
+        }
+      },
     },
     input.prompt,
     options,
