@@ -25,7 +25,8 @@ export default function WebsiteBuilderPage() {
 
   const show = (projectId: string) => {
     setShown(projectId);
-    requestAnimationFrame(() => preview.current?.scrollIntoView({ block: 'start' }));
+    // Focus (which also scrolls) moves to the preview, so keyboard and screen reader users land there.
+    requestAnimationFrame(() => preview.current?.focus());
   };
 
   const build = async ({ input, professional }: BuildRequest) => {
@@ -61,7 +62,7 @@ export default function WebsiteBuilderPage() {
           {errorText(t, failure)}
         </p>
       ) : null}
-      <div ref={preview}>
+      <div ref={preview} tabIndex={-1} className="outline-none">
         {shown ? (
           <SitePreview key={shown} projectId={shown} onDeleted={() => setShown(undefined)} />
         ) : null}
