@@ -39,6 +39,30 @@ body { background: URL( "https://img.example.com/bg.png" ) }</style>`,
     expect(html).toContain('xmlns="http://www.w3.org/2000/svg"');
   });
 
+  it('reads start tags as a browser does, so odd shapes do not slip through', () => {
+    const html = sanitizeHtml(
+      doc(
+        `<style>.a { background-image: image-set("//img.example.com/a.png" 1x); }</style>`,
+        `<img alt=">" src="//img.example.com/b.png">
+<img/src="//img.example.com/c.png">
+<script alt=">" src="//cdn.example.com/d.js"></script>
+<iframe srcdoc="&lt;img src=//img.example.com/e.png&gt;"></iframe>
+<script>const lib = '//cdn.example.com/f.js';</script>
+<svg><path d="M0 0h1"/><image href="//img.example.com/g.png"/></svg>`,
+      ),
+    );
+    expect(html).not.toContain('example.com');
+    // Self-closing SVG elements stay self-closing.
+    expect(html).toContain('<path d="M0 0h1"/>');
+  });
+
+  it('finishes on hostile markup: unclosed tags full of unquoted values, endless url(', () => {
+    // Exponential or quadratic scanning would never finish on these.
+    const attributes = Array.from({ length: 40 }, (_, index) => `x${index}=a/b`).join('/');
+    expect(sanitizeHtml(`<a ${attributes} "`)).toContain('<a');
+    expect(sanitizeHtml(`<style>${'a{b:url('.repeat(50_000)}</style>`)).toBe('<style>a{b:</style>');
+  });
+
   it('keeps what is inside the document: data URLs, fragments, mail and phone links, inline code', () => {
     const body = `<a href="#menu">Menu</a> <a href="mailto:hi@sonnenbrot.de">Mail</a> <a href="tel:+49301234">Call</a>
 <img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">
