@@ -12,6 +12,7 @@ export type Finding =
   | 'small-text'
   | 'low-contrast'
   | 'script-error'
+  | 'unresponsive'
   | 'no-browser';
 
 export const FINDING_ADVICE: Record<Finding, string> = {
@@ -30,6 +31,8 @@ export const FINDING_ADVICE: Record<Finding, string> = {
   'low-contrast':
     'Some text has too little contrast with its background (below WCAG AA 4.5:1). Darken or lighten the colours.',
   'script-error': 'A script on the page throws an error. Fix or remove the failing script.',
+  unresponsive:
+    'The page never finished rendering: a script keeps the browser busy (an endless loop). Remove it.',
   'no-browser': 'No browser was available to render the page.',
 };
 
@@ -41,6 +44,7 @@ export const RENDER_FINDINGS: readonly Finding[] = [
   'small-text',
   'low-contrast',
   'script-error',
+  'unresponsive',
 ];
 
 /**

@@ -7,6 +7,11 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 /** Time the page's own scripts and fonts get to settle before the picture is taken. */
 const SETTLE_MS = 250;
+/**
+ * The most one rendering may take. A page whose script never yields would otherwise hold the
+ * one browser slot (and every other user's build behind it) until the build's deadline.
+ */
+const RENDER_LIMIT_MS = 45_000;
 const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -43,7 +48,7 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
  */
 export function renderPage(
   html: string,
-  options: { chromiumPath: string; signal: AbortSignal },
+  options: { chromiumPath: string; signal: AbortSignal; limitMs?: number },
 ): Promise<Rendering> {
   if (!existsSync(options.chromiumPath)) {
     return Promise.resolve({ png: undefined, findings: ['no-browser'], blockedRequests: 0 });
@@ -56,9 +61,15 @@ export function renderPage(
     });
     const close = () => void browser.close().catch(() => {});
     options.signal.addEventListener('abort', close, { once: true });
+    const limit = setTimeout(close, options.limitMs ?? RENDER_LIMIT_MS);
     try {
       return await inspect(browser, html);
+    } catch (error) {
+      // The page hung (closed at the limit) or crashed the tab: a finding, not a failed build.
+      if (options.signal.aborted) throw error;
+      return { png: undefined, findings: ['unresponsive'], blockedRequests: 0 };
     } finally {
+      clearTimeout(limit);
       options.signal.removeEventListener('abort', close);
       await browser.close().catch(() => {});
     }
@@ -83,9 +94,9 @@ async function inspect(browser: Browser, html: string): Promise<Rendering> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}));
-  await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
+  await page.setContent(html, { waitUntil: 'load', timeout: 0 });
   await page.waitForTimeout(SETTLE_MS);
-  const png = await page.screenshot({ type: 'png', fullPage: false, timeout: 30_000 });
+  const png = await page.screenshot({ type: 'png', fullPage: false, timeout: 0 });
   const desktop = await page.evaluate<Measures>(MEASURE_PAGE);
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(SETTLE_MS);
