@@ -448,3 +448,31 @@ describe('the offline assistant', () => {
     });
   });
 });
+
+describe('the daily build limit', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    // Free: 5 builds a day × 0.2 = 1.
+    limited = await createTestApp({ RATE_LIMIT_FACTOR: '0.2' });
+  });
+  afterAll(() => limited.close());
+
+  it('refuses a free user’s build past the plan’s daily number, with Retry-After', async () => {
+    const { cookie } = await createSignedInUser(limited.db);
+    const first = await build(limited, cookie, { prompt: 'A page for a flower shop' });
+    expect(first.statusCode).toBe(200);
+
+    const second = await build(limited, cookie, { prompt: 'A page for a second flower shop' });
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toMatchObject({ code: 'RATE_LIMIT_ERROR' });
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+
+    // Another plan's allowance is its own: an expert (50 × 0.2 = 10) still builds.
+    const expert = await createSignedInUser(limited.db, {
+      subscriptionTier: 'expert',
+      subscriptionExpiry: null,
+    });
+    const paid = await build(limited, expert.cookie, { prompt: 'A page for a tea house' });
+    expect(paid.statusCode).toBe(200);
+  });
+});
