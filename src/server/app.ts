@@ -47,6 +47,7 @@ import {
   registerLiveSessionRoutes,
   registerWebSockets,
 } from '#server/features/codehub/live-sessions.routes.ts';
+import { registerWebsiteBuilderRoutes } from '#server/features/website-builder/website-builder.routes.ts';
 import { registerSearchRoutes } from '#server/features/search/search.routes.ts';
 import { registerSettingsRoutes } from '#server/features/settings/settings.routes.ts';
 import { registerAccessControl } from '#server/http/access.ts';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPersonaRoutes(app, ctx);
   registerCodehubRoutes(app, ctx);
   await registerLiveSessionRoutes(app, ctx, webSockets);
+  registerWebsiteBuilderRoutes(app, ctx);
   registerClientErrorRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   registerSearchRoutes(app, ctx);

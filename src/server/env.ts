@@ -130,6 +130,10 @@ export const EnvSchema = z
     BACKUP_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
     /** Longest wait for the first or the next chunk of an AI reply. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    /** Headless Chromium that takes the website builder's screenshots (and runs the browser tests). */
+    CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+    /** Longest a website build may take; spec 02 §7 says 10 minutes (tests set less). */
+    WEBSITE_BUILD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(600_000),
   })
   // `when` makes the check run even if other variables are invalid, so all problems show at once.
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {

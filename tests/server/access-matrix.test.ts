@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas } from '#server/db/schema/personas.ts';
 import { aiModels } from '#server/db/schema/ai.ts';
 import { codeSessionParticipants } from '#server/db/schema/codehub-live.ts';
+import { websiteProjects } from '#server/db/schema/website-builder.ts';
 import {
   createConversation,
   createSignedInUser,
@@ -42,6 +43,8 @@ interface Fixture {
   /** The 'user' caller's live session on that project; the admin takes part as a viewer. */
   codeSessionId: string;
   adminId: number;
+  /** The 'user' caller's private site from the website builder. */
+  websiteId: string;
 }
 interface Case {
   url: (f: Fixture) => string;
@@ -786,6 +789,46 @@ const MATRIX: Record<string, Case> = {
     url: (f) => `/api/codehub/live/${f.codeSessionId}`,
     expect: { guest: 401, user: 426, other: 404, admin: 426 },
   },
+  // The offline assistant builds here (no provider configured), screenshot and all.
+  'POST /api/codehub/build-website': {
+    url: () => '/api/codehub/build-website',
+    payload: () => ({ prompt: 'A page for a matrix test' }),
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/codehub/build-professional-website': {
+    url: () => '/api/codehub/build-professional-website',
+    payload: () => ({ prompt: 'A professional page for a matrix test' }),
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/codehub/websites': {
+    url: () => '/api/codehub/websites?scope=public',
+    expect: { guest: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/codehub/websites/:projectId': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'PATCH /api/codehub/websites/:projectId': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}`,
+    payload: () => ({ isPublic: true }),
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'DELETE /api/codehub/websites/:projectId': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}`,
+    expect: { guest: 401, user: 204, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/websites/:projectId/screenshot': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}/screenshot`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/websites/:projectId/view': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}/view`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/websites/:projectId/download': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}/download`,
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
 };
 
 let t: TestContext;
@@ -849,7 +892,17 @@ async function setUpCallers() {
   await t.db
     .insert(codeSessionParticipants)
     .values({ sessionId: codeSessionId, userId: admin.user.id });
+  const [site] = await t.db
+    .insert(websiteProjects)
+    .values({
+      userId: owner.user.id,
+      name: 'Private site',
+      htmlContent: '<!DOCTYPE html><html><body><p>Private</p></body></html>',
+      screenshot: Buffer.from(SAMPLE_FILES.png),
+    })
+    .returning({ projectId: websiteProjects.projectId });
   const fixture: Fixture = {
+    websiteId: site!.projectId,
     codeProjectId,
     codeSessionId,
     adminId: admin.user.id,

@@ -35,6 +35,9 @@ const CodehubProjectPage = lazy(() => import('#client/features/codehub/project-p
 // Yjs and the y-websocket client come only with the live pages' chunks.
 const LiveHomePage = lazy(() => import('#client/features/codehub/live/live-home-page.tsx'));
 const LiveSessionPage = lazy(() => import('#client/features/codehub/live/live-session-page.tsx'));
+const WebsiteBuilderPage = lazy(
+  () => import('#client/features/website-builder/website-builder-page.tsx'),
+);
 const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const PredefinedAnswersPage = lazy(
@@ -116,7 +119,7 @@ export const routes: RouteObject[] = [
       { path: '/codehub/projects/:projectId', element: user(<CodehubProjectPage />) },
       { path: '/codehub/live', element: user(<LiveHomePage />) },
       { path: '/codehub/live/:sessionId', element: user(<LiveSessionPage />) },
-      { path: '/codehub/website-builder', element: area('websiteBuilder') },
+      { path: '/codehub/website-builder', element: user(<WebsiteBuilderPage />) },
       { path: '/omnichannel', element: admin(<OmnichannelPage />) },
       {
         path: '/admin',

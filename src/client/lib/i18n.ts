@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'adminDatabase',
   'omnichannel',
   'omnichannelRules',
+  'websiteBuilder',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';

@@ -76,6 +76,21 @@ export class FakeAi {
     this.scripts.unshift({ match: (request) => lastUserText(request).includes(marker), script });
   }
 
+  /** Like when(), for requests whose last user message contains every one of `markers`. */
+  whenAll(markers: string[], script: Script) {
+    this.scripts.unshift({
+      match: (request) => markers.every((marker) => lastUserText(request).includes(marker)),
+      script,
+    });
+  }
+
+  /** Every request (streamed or not) whose last user message contains every one of `markers`. */
+  requestsWithAll(...markers: string[]) {
+    return this.requests.filter((request) =>
+      markers.every((marker) => lastUserText(request).includes(marker)),
+    );
+  }
+
   /** Streamed chat requests only (the title call is not streamed). */
   chatRequests() {
     return this.requests.filter((request) => request.body.stream === true);

@@ -1,0 +1,291 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { loadCatalogue } from '#server/ai/model-catalogue.ts';
+import { decodeCursor, toPage } from '#server/http/cursor.ts';
+import type { AppContext } from '#server/http/request-context.ts';
+import { RateLimiter, RateLimitedError, describeWait } from '#server/http/rate-limit.ts';
+import type { Page } from '#shared/api/pagination.ts';
+import {
+  MAX_REFINEMENT_STEPS,
+  PROFESSIONAL_EXTRA_STEPS,
+  WEBSITE_BUILDER_MESSAGES as M,
+  type BuildResult,
+  type BuildStep,
+  type BuildWebsiteInput,
+  type UpdateWebsite,
+  type Website,
+  type WebsiteDetail,
+  type WebsiteListQuery,
+} from '#shared/codehub/website-builder-schemas.ts';
+import { AppError, conflict, notFound } from '#shared/errors/app-error.ts';
+import { accessTier, type AccessState, type SubscriptionTier } from '#shared/plans/tiers.ts';
+import { LANGUAGES } from '#shared/settings/settings-options.ts';
+import type { Language } from '#shared/settings/settings-schemas.ts';
+import { runPipeline } from './build-pipeline.ts';
+import { chooseBuilderModel } from './builder-model.ts';
+import { renderPage } from './page-screenshot.ts';
+import { modelAuthor, offlineAuthor } from './site-author.ts';
+import * as q from './website-builder.queries.ts';
+
+/** Builds a user may start per day, by tier (decision 248); RATE_LIMIT_FACTOR scales them. */
+export const DAILY_BUILDS: Record<SubscriptionTier, number> = {
+  free: 5,
+  pro: 20,
+  premium: 20,
+  expert: 50,
+  ultimate: 100,
+};
+const DAY_MS = 24 * 60 * 60_000;
+
+export const screenshotPath = (projectId: string) =>
+  `/api/codehub/websites/${projectId}/screenshot`;
+
+/** Who builds: the signed-in user's id and what decides their plan. */
+export type Builder = AccessState & { id: number };
+
+/** The deadline passed; the abort reason that tells it from a client that left. */
+class BuildDeadline extends Error {
+  override name = 'BuildDeadline';
+}
+
+export const buildTimeoutError = () => new AppError('TIMEOUT_ERROR', 504, M.timeout);
+
+export interface WebsiteBuilder {
+  build(
+    user: Builder,
+    input: BuildWebsiteInput,
+    run: { professional: boolean; onStep: (step: BuildStep) => void; signal: AbortSignal },
+  ): Promise<BuildResult>;
+}
+
+/**
+ * The builder of one app: who is building now (one build per user at a time, per instance) and
+ * the daily limits. `timeoutMs` is spec 02 §7's 10 minutes unless the environment says otherwise.
+ */
+export function createWebsiteBuilder(ctx: AppContext, log: FastifyBaseLogger): WebsiteBuilder {
+  const building = new Set<number>();
+  const limiters = new Map<SubscriptionTier, RateLimiter>();
+  const limiterFor = (tier: SubscriptionTier) => {
+    let limiter = limiters.get(tier);
+    if (!limiter) {
+      const limit = Math.max(1, Math.round(DAILY_BUILDS[tier] * ctx.env.RATE_LIMIT_FACTOR));
+      limiter = new RateLimiter(ctx.rateLimits, {
+        name: `website-build-${tier}`,
+        limit,
+        windowMs: DAY_MS,
+      });
+      limiters.set(tier, limiter);
+    }
+    return limiter;
+  };
+  const timeoutMs = ctx.env.WEBSITE_BUILD_TIMEOUT_MS;
+
+  return {
+    async build(user, input, run) {
+      if (building.has(user.id)) throw conflict(M.busy);
+      const tier = accessTier(user);
+      const verdict = await limiterFor(tier).consume(String(user.id));
+      if (!verdict.allowed) {
+        throw new RateLimitedError(
+          verdict.retryAfterSeconds,
+          `You have built the most websites your plan allows for today. Try again in ${describeWait(verdict.retryAfterSeconds)}.`,
+        );
+      }
+      building.add(user.id);
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(new BuildDeadline()), timeoutMs);
+      const stop = () => deadline.abort(run.signal.reason);
+      if (run.signal.aborted) stop();
+      else run.signal.addEventListener('abort', stop, { once: true });
+      try {
+        return await buildSite(ctx, log, user, tier, input, {
+          ...run,
+          signal: deadline.signal,
+        });
+      } catch (error) {
+        if (deadline.signal.reason instanceof BuildDeadline) throw buildTimeoutError();
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        run.signal.removeEventListener('abort', stop);
+        building.delete(user.id);
+      }
+    },
+  };
+}
+
+const isLanguage = (value: string | undefined): value is Language =>
+  value !== undefined && (LANGUAGES as readonly string[]).includes(value);
+
+async function buildSite(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  user: Builder,
+  tier: SubscriptionTier,
+  input: BuildWebsiteInput,
+  run: { professional: boolean; onStep: (step: BuildStep) => void; signal: AbortSignal },
+): Promise<BuildResult> {
+  const stored = await q.findUserLanguage(ctx.db, user.id);
+  const language: Language = isLanguage(stored) ? stored : 'de';
+  const model = ctx.providers.offline
+    ? undefined
+    : chooseBuilderModel({
+        catalogue: await loadCatalogue(ctx.db),
+        providers: ctx.providers,
+        tier,
+        variant: input.model_variant,
+        professional: run.professional,
+        defaultModel: ctx.appSettings.current().defaultModel,
+      });
+  const author = model
+    ? modelAuthor({
+        model: ctx.providers.languageModel(model),
+        modelId: model.id,
+        provider: model.provider,
+        language,
+      })
+    : offlineAuthor(language);
+  const options = run.professional
+    ? {
+        ...input.options,
+        iterativeRefinement: true,
+        maxRefinementSteps: Math.min(
+          Math.max(input.options.maxRefinementSteps, 1) + PROFESSIONAL_EXTRA_STEPS,
+          MAX_REFINEMENT_STEPS + PROFESSIONAL_EXTRA_STEPS,
+        ),
+      }
+    : input.options;
+
+  const site = await runPipeline(
+    {
+      author,
+      language,
+      signal: run.signal,
+      onStep: run.onStep,
+      // A browser that fails to start or crashes costs the screenshot, not the site.
+      render: async (html, signal) => {
+        try {
+          return await renderPage(html, { chromiumPath: ctx.env.CHROMIUM_PATH, signal });
+        } catch (error) {
+          if (signal.aborted) throw error;
+          log.warn({ err: error }, 'website screenshot failed');
+          return { png: undefined, findings: ['no-browser'], blockedRequests: 0 };
+        }
+      },
+    },
+    input.prompt,
+    options,
+  );
+  run.signal.throwIfAborted();
+  const now = new Date();
+  const projectId = await q.insertSite(ctx.db, {
+    userId: user.id,
+    name: site.plan.name,
+    description: site.plan.description,
+    htmlContent: site.html,
+    screenshot: site.png ?? null,
+    tags: site.plan.tags,
+    // Written from here (millisecond precision) so page cursors compare equal.
+    createdAt: now,
+    updatedAt: now,
+  });
+  return {
+    projectId,
+    name: site.plan.name,
+    description: site.plan.description,
+    html: site.html,
+    screenshotUrl: site.png ? screenshotPath(projectId) : null,
+    tags: site.plan.tags,
+    steps: site.steps,
+  };
+}
+
+// ---------------------------------------------------------------- my sites and the gallery
+
+const CursorSchema = z.object({ createdAt: z.iso.datetime(), projectId: z.uuid() });
+
+function toWebsite(row: q.SiteRow, userId: number): Website {
+  return {
+    projectId: row.projectId,
+    name: row.name,
+    description: row.description,
+    tags: row.tags,
+    isPublic: row.isPublic,
+    viewCount: row.viewCount,
+    screenshotUrl: row.hasScreenshot ? screenshotPath(row.projectId) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    owner: { id: row.userId, name: row.ownerName },
+    isOwner: row.userId === userId,
+  };
+}
+
+export async function listSites(
+  ctx: AppContext,
+  userId: number,
+  query: WebsiteListQuery,
+): Promise<Page<Website>> {
+  const cursor = query.cursor ? decodeCursor(query.cursor, CursorSchema) : null;
+  const rows = await q.listSites(
+    ctx.db,
+    { scope: query.scope, userId, order: query.order, limit: query.limit },
+    cursor ? { createdAt: new Date(cursor.createdAt), projectId: cursor.projectId } : null,
+  );
+  return toPage(
+    rows,
+    query.limit,
+    (row) => toWebsite(row, userId),
+    (row) => ({ createdAt: row.createdAt.toISOString(), projectId: row.projectId }),
+  );
+}
+
+/** A site the user may read: their own or a public one; anything else is 404. */
+export async function readableSite(ctx: AppContext, userId: number, projectId: string) {
+  const row = await q.findSite(ctx.db, projectId);
+  if (!row || (row.userId !== userId && !row.isPublic)) throw notFound(M.notFound);
+  return row;
+}
+
+async function ownSite(ctx: AppContext, userId: number, projectId: string) {
+  const row = await q.findSite(ctx.db, projectId);
+  if (!row || row.userId !== userId) throw notFound(M.notFound);
+  return row;
+}
+
+export async function getSite(
+  ctx: AppContext,
+  userId: number,
+  projectId: string,
+): Promise<WebsiteDetail> {
+  const row = await readableSite(ctx, userId, projectId);
+  if (row.userId !== userId) {
+    await q.incrementViews(ctx.db, projectId);
+    row.viewCount += 1;
+  }
+  return { ...toWebsite(row, userId), html: row.html };
+}
+
+export async function updateSite(
+  ctx: AppContext,
+  userId: number,
+  projectId: string,
+  changes: UpdateWebsite,
+): Promise<WebsiteDetail> {
+  await ownSite(ctx, userId, projectId);
+  await q.updateSite(ctx.db, projectId, changes);
+  const row = await ownSite(ctx, userId, projectId);
+  return { ...toWebsite(row, userId), html: row.html };
+}
+
+export async function deleteSite(ctx: AppContext, userId: number, projectId: string) {
+  await ownSite(ctx, userId, projectId);
+  await q.deleteSite(ctx.db, projectId);
+}
+
+export async function readScreenshot(ctx: AppContext, userId: number, projectId: string) {
+  const row = await q.findScreenshot(ctx.db, projectId);
+  if (!row || (row.userId !== userId && !row.isPublic) || !row.screenshot) {
+    throw notFound(M.notFound);
+  }
+  return row.screenshot;
+}
