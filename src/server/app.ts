@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? (() => new Date()),
   });
   await registerBillingRoutes(app, ctx, createInbound({ db: ctx.db, jobs, log: app.log }));
-  await registerOmnichannelRoutes(app, ctx);
+  await registerOmnichannelRoutes(app, ctx, { clock: deps.clock ?? (() => new Date()) });
   registerApiReference(app);
 
   await registerStaticClient(app, deps.env.CLIENT_DIST_DIR);

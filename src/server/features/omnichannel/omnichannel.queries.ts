@@ -123,8 +123,14 @@ export async function listMessages(
 
 /** The job's step for now: a received message waits for triage (next session). */
 export async function markMessagePending(db: Executor, id: number) {
-  await db
+  const rows = await db
     .update(omnichannelMessages)
     .set({ status: 'pending' })
-    .where(and(eq(omnichannelMessages.id, id), eq(omnichannelMessages.status, 'received')));
+    .where(and(eq(omnichannelMessages.id, id), eq(omnichannelMessages.status, 'received')))
+    .returning({
+      id: omnichannelMessages.id,
+      brandId: omnichannelMessages.brandId,
+      threadKey: omnichannelMessages.threadKey,
+    });
+  return rows[0];
 }
