@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, exists, ilike, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, exists, gt, ilike, isNull, lt, max, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { channels, omnichannelMessages, responseTemplates } from '#server/db/schema/omnichannel.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -43,7 +43,18 @@ export async function listInbox(
     .where(
       and(
         eq(m.direction, 'inbound'),
-        sql`not exists (select 1 from ${later} where ${later.threadKey} = ${m.threadKey} and ${later.direction} = 'inbound' and ${later.id} > ${m.id})`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(
+              and(
+                eq(later.threadKey, m.threadKey),
+                eq(later.direction, 'inbound'),
+                gt(later.id, m.id),
+              ),
+            ),
+        ),
         filter.brandId ? eq(m.brandId, filter.brandId) : undefined,
         filter.channelId ? eq(m.channelId, filter.channelId) : undefined,
         filter.status ? eq(m.status, filter.status) : undefined,
