@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '#shared/errors/app-error.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { inboxTopic } from '#server/realtime/topics.ts';
 import { InboxEventSchema, InboxStreamQuerySchema, type InboxEvent } from '#shared/omnichannel/omnichannel-schemas.ts';
@@ -24,7 +25,11 @@ export function publishInboxChange(
  * reads the thread and the list again; after a reconnect it reads them anyway, so no event
  * needs replaying.
  */
-export function registerInboxStream(app: FastifyInstance, pubsub: PubSub) {
+export function registerInboxStream(
+  app: FastifyInstance,
+  pubsub: PubSub,
+  brandExists: (brandId: string) => Promise<boolean>,
+) {
   app.get(
     '/api/omnichannel/inbox/stream',
     {
@@ -41,6 +46,7 @@ export function registerInboxStream(app: FastifyInstance, pubsub: PubSub) {
     },
     async (request, reply) => {
       const { brandId } = request.query as { brandId: string };
+      if (!(await brandExists(brandId))) throw notFound('Brand not found');
       reply.hijack();
       const res = reply.raw;
       // Subscribed before the headers go out: a change made once the client sees the stream open

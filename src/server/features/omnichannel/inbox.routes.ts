@@ -33,7 +33,7 @@ import {
   setInboundState,
 } from './inbox.queries.ts';
 import { toMessage, toThread } from './omnichannel-mapping.ts';
-import type { MessageRow } from './omnichannel.queries.ts';
+import { findBrand, type MessageRow } from './omnichannel.queries.ts';
 import {
   brandFooter,
   enqueueDelivery,
@@ -257,5 +257,5 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
     },
   );
 
-  registerInboxStream(app, ctx.pubsub);
+  registerInboxStream(app, ctx.pubsub, async (brandId) => Boolean(await findBrand(ctx.db, brandId)));
 }
