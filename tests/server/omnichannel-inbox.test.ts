@@ -103,7 +103,9 @@ function delivery(type: string, sender: string) {
                 value: {
                   metadata: { phone_number_id: '1055' },
                   contacts: [{ wa_id: sender, profile: { name: 'Lena' } }],
-                  messages: [{ from: sender, id: `wamid.${id}`, type: 'text', text: { body: 'Hallo' } }],
+                  messages: [
+                    { from: sender, id: `wamid.${id}`, type: 'text', text: { body: 'Hallo' } },
+                  ],
                 },
               },
             ],
@@ -120,7 +122,12 @@ function delivery(type: string, sender: string) {
       return { body, headers: { 'x-telegram-bot-api-secret-token': SECRETS.verifyToken } };
     }
     case 'sms': {
-      const body = new URLSearchParams({ MessageSid: `SM${id}`, From: sender, To: '+15550002', Body: 'Hi by SMS' }).toString();
+      const body = new URLSearchParams({
+        MessageSid: `SM${id}`,
+        From: sender,
+        To: '+15550002',
+        Body: 'Hi by SMS',
+      }).toString();
       const path = `/api/omnichannel/webhooks/${channelIds.sms}`;
       return {
         body,
@@ -128,7 +135,11 @@ function delivery(type: string, sender: string) {
           'content-type': 'application/x-www-form-urlencoded',
           'x-forwarded-proto': 'https',
           'x-forwarded-host': 'chat.example.com',
-          'x-twilio-signature': twilioSignature(SECRETS.authToken, PUBLIC_ORIGIN + path, new URLSearchParams(body)),
+          'x-twilio-signature': twilioSignature(
+            SECRETS.authToken,
+            PUBLIC_ORIGIN + path,
+            new URLSearchParams(body),
+          ),
         },
       };
     }
@@ -145,7 +156,12 @@ function delivery(type: string, sender: string) {
       return { body, headers: { 'x-orbit-signature': sha256(SECRETS.hmacKey, body) } };
     }
     default: {
-      const body = JSON.stringify({ messageId: id, sender, senderName: 'Kim', content: 'Hello there' });
+      const body = JSON.stringify({
+        messageId: id,
+        sender,
+        senderName: 'Kim',
+        content: 'Hello there',
+      });
       return { body, headers: { 'x-orbit-signature': sha256(SECRETS.hmacKey, body) } };
     }
   }
@@ -186,7 +202,10 @@ async function thread(threadKey: string) {
 }
 
 async function replyTo(message: OmnichannelMessage, content: string, extra: object = {}) {
-  const response = await call('POST', `/api/omnichannel/messages/${message.id}/reply`, { content, ...extra });
+  const response = await call('POST', `/api/omnichannel/messages/${message.id}/reply`, {
+    content,
+    ...extra,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<OmnichannelMessage>();
 }
@@ -255,7 +274,11 @@ describe('a reply reaches its provider', () => {
         template: { name: 'order_update', language: { code: 'en' } },
       });
       const templates = await call('GET', `/api/omnichannel/brands/${brandId}/templates`);
-      expect(templates.json<{ items: { templateId: string; usageCount: number; variables: string[] }[] }>().items).toContainEqual(
+      expect(
+        templates.json<{
+          items: { templateId: string; usageCount: number; variables: string[] }[];
+        }>().items,
+      ).toContainEqual(
         expect.objectContaining({ templateId, usageCount: 1, variables: ['customer_name'] }),
       );
     } finally {
@@ -370,7 +393,9 @@ describe('delivery outcomes', () => {
       (status) => status === 'done',
     );
     expect(peer.to('/brand-hook/').length).toBe(sentBefore);
-    expect((await thread(inbound.threadKey)).messages.filter((m) => m.direction === 'outbound')).toHaveLength(1);
+    expect(
+      (await thread(inbound.threadKey)).messages.filter((m) => m.direction === 'outbound'),
+    ).toHaveLength(1);
   });
 });
 
@@ -402,15 +427,24 @@ describe('drafts, assignment and resolution', () => {
     await draftFor(inbound, 'We give you 10 % off.');
     const shown = await thread(inbound.threadKey);
     expect(shown.messages[0]!.status).toBe('awaiting_approval');
-    expect(shown.messages[1]).toMatchObject({ status: 'draft', reasons: ['discount 10 % > limit 5 %'] });
+    expect(shown.messages[1]).toMatchObject({
+      status: 'draft',
+      reasons: ['discount 10 % > limit 5 %'],
+    });
     const approved = await call('POST', `/api/omnichannel/messages/${inbound.id}/approve`, {
       content: 'We give you 5 % off.',
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const reply = approved.json<OmnichannelMessage>();
-    expect(reply).toMatchObject({ status: 'queued', processMode: 'copilot', content: `We give you 5 % off.\n\n${FOOTER}` });
+    expect(reply).toMatchObject({
+      status: 'queued',
+      processMode: 'copilot',
+      content: `We give you 5 % off.\n\n${FOOTER}`,
+    });
     expect((await outcome(reply)).status).toBe('sent');
-    expect(JSON.parse(peer.to('/brand-hook/').at(-1)!.body).content).toBe(`We give you 5 % off.\n\n${FOOTER}`);
+    expect(JSON.parse(peer.to('/brand-hook/').at(-1)!.body).content).toBe(
+      `We give you 5 % off.\n\n${FOOTER}`,
+    );
     expect((await thread(inbound.threadKey)).messages[0]!.status).toBe('responded');
     const again = await call('POST', `/api/omnichannel/messages/${inbound.id}/approve`, {});
     expect(again.statusCode).toBe(409);
@@ -426,16 +460,25 @@ describe('drafts, assignment and resolution', () => {
     const [audit] = await t.db
       .select()
       .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, 'omnichannel.reject'), eq(adminAuditLog.targetId, String(inbound.id))));
+      .where(
+        and(
+          eq(adminAuditLog.action, 'omnichannel.reject'),
+          eq(adminAuditLog.targetId, String(inbound.id)),
+        ),
+      );
     expect(audit?.actorId).toBe(admin.user.id);
   });
 
   it('assign: to an administrator (filterable), not to a non-admin; resolve closes the thread', async () => {
     const inbound = await receive('telegram');
     const user = await createSignedInUser(t.db);
-    const refused = await call('POST', `/api/omnichannel/messages/${inbound.id}/assign`, { userId: user.user.id });
+    const refused = await call('POST', `/api/omnichannel/messages/${inbound.id}/assign`, {
+      userId: user.user.id,
+    });
     expect(refused.statusCode).toBe(400);
-    const assigned = await call('POST', `/api/omnichannel/messages/${inbound.id}/assign`, { userId: admin.user.id });
+    const assigned = await call('POST', `/api/omnichannel/messages/${inbound.id}/assign`, {
+      userId: admin.user.id,
+    });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json()).toMatchObject({ assignedTo: admin.user.id });
     const mine = await call('GET', `/api/omnichannel/messages?brandId=${brandId}&assignee=me`);
@@ -445,7 +488,10 @@ describe('drafts, assignment and resolution', () => {
     const resolved = await call('POST', `/api/omnichannel/messages/${inbound.id}/resolve`);
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json()).toMatchObject({ status: 'resolved' });
-    const list = await call('GET', `/api/omnichannel/messages?status=resolved&channelId=${channelIds.telegram}`);
+    const list = await call(
+      'GET',
+      `/api/omnichannel/messages?status=resolved&channelId=${channelIds.telegram}`,
+    );
     expect(list.json<{ items: { id: number }[] }>().items.map((m) => m.id)).toContain(inbound.id);
   });
 
@@ -462,7 +508,10 @@ describe('drafts, assignment and resolution', () => {
       `/api/omnichannel/messages?channelId=${channelIds.api}&limit=1&cursor=${body.nextCursor}`,
     );
     expect(next.json<{ items: { id: number }[] }>().items.map((m) => m.id)).toEqual([second.id]);
-    const all = await call('GET', `/api/omnichannel/messages?channelId=${channelIds.api}&limit=100`);
+    const all = await call(
+      'GET',
+      `/api/omnichannel/messages?channelId=${channelIds.api}&limit=100`,
+    );
     expect(all.json<{ items: { id: number }[] }>().items.map((m) => m.id)).not.toContain(first.id);
     const found = await call('GET', `/api/omnichannel/messages?q=${encodeURIComponent(sender)}`);
     expect(found.json<{ items: { id: number }[] }>().items.map((m) => m.id)).toEqual([second.id]);
@@ -486,7 +535,7 @@ describe('who may use the inbox', () => {
     ];
     for (const [method, url, payload] of routes) {
       const response = await api(t.app, {
-        method: method as 'GET' | 'POST',
+        method: method,
         url,
         cookie: user.cookie,
         ...(payload ? { payload } : {}),

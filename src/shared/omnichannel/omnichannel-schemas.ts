@@ -189,7 +189,13 @@ export const OUTBOUND_STATUSES = ['draft', 'queued', 'sent', 'failed'] as const;
 export const OutboundStatusSchema = z.enum(OUTBOUND_STATUSES);
 export type OutboundStatus = z.infer<typeof OutboundStatusSchema>;
 /** 'received': stored by the webhook, before its job has taken it. */
-export const MessageStatusSchema = z.enum(['received', ...INBOUND_STATUSES, 'draft', 'queued', 'sent']);
+export const MessageStatusSchema = z.enum([
+  'received',
+  ...INBOUND_STATUSES,
+  'draft',
+  'queued',
+  'sent',
+]);
 export const ProcessModeSchema = z.enum(['manual', 'copilot', 'autopilot']);
 export type ProcessMode = z.infer<typeof ProcessModeSchema>;
 export const URGENCIES = ['low', 'normal', 'high', 'critical'] as const;
@@ -232,9 +238,7 @@ export const InboxQuerySchema = PageQuerySchema.omit({ order: true }).extend({
   urgency: textSchema().trim().max(50).optional(),
   intent: textSchema().trim().max(100).optional(),
   /** 'me', 'none' (unassigned) or a user id. */
-  assignee: z
-    .union([z.enum(['me', 'none']), z.coerce.number().pipe(RowIdSchema)])
-    .optional(),
+  assignee: z.union([z.enum(['me', 'none']), z.coerce.number().pipe(RowIdSchema)]).optional(),
   q: textSchema().trim().max(200).optional(),
 });
 export type InboxQuery = z.input<typeof InboxQuerySchema>;
@@ -327,7 +331,9 @@ export const TemplateParamsSchema = BrandParamsSchema.extend({
 
 /** The variables a template's content names: {{customer_name}} → customer_name. */
 export function templateVariables(content: string): string[] {
-  return [...new Set([...content.matchAll(/\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/gi)].map((m) => m[1]!))];
+  return [
+    ...new Set([...content.matchAll(/\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/gi)].map((m) => m[1]!)),
+  ];
 }
 
 /** Fills a template's {{variables}}; an unknown one stays as written, for the admin to see. */

@@ -60,7 +60,8 @@ export async function startFakeProviderPeer() {
 function defaultAnswer(path: string, n: number): unknown {
   if (path.includes('/sendMessage')) return { ok: true, result: { message_id: 9000 + n } };
   if (path.includes('/Messages.json')) return { sid: `SM${n}`, status: 'queued' };
-  if (path.includes('/messages')) return { messaging_product: 'whatsapp', messages: [{ id: `wamid.OUT${n}` }] };
+  if (path.includes('/messages'))
+    return { messaging_product: 'whatsapp', messages: [{ id: `wamid.OUT${n}` }] };
   return { id: `hook-${n}` };
 }
 
@@ -114,6 +115,8 @@ export async function startFakeSmtp() {
 export function mailHeader(raw: string, name: string): string | null {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  const line = unfolded
+    .split(/\r?\n/)
+    .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line ? line.slice(name.length + 1).trim() : null;
 }

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '#shared/errors/app-error.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { inboxTopic } from '#server/realtime/topics.ts';
-import { InboxEventSchema, InboxStreamQuerySchema, type InboxEvent } from '#shared/omnichannel/omnichannel-schemas.ts';
+import {
+  InboxEventSchema,
+  InboxStreamQuerySchema,
+  type InboxEvent,
+} from '#shared/omnichannel/omnichannel-schemas.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;

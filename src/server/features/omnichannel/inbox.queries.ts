@@ -1,4 +1,20 @@
-import { aliasedTable, and, asc, desc, eq, exists, gt, ilike, isNull, lt, max, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gt,
+  ilike,
+  isNull,
+  lt,
+  max,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { channels, omnichannelMessages, responseTemplates } from '#server/db/schema/omnichannel.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -215,7 +231,11 @@ export async function listTemplates(db: Executor, brandId: string) {
     .select()
     .from(responseTemplates)
     .where(eq(responseTemplates.brandId, brandId))
-    .orderBy(asc(responseTemplates.language), asc(responseTemplates.name), asc(responseTemplates.id));
+    .orderBy(
+      asc(responseTemplates.language),
+      asc(responseTemplates.name),
+      asc(responseTemplates.id),
+    );
 }
 
 export async function findTemplate(db: Executor, brandId: string, id: string) {

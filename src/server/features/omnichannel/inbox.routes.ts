@@ -59,7 +59,10 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
 
   api.get(
     '/api/omnichannel/messages',
-    { config: admin, schema: { querystring: InboxQuerySchema, response: { 200: InboxPageSchema } } },
+    {
+      config: admin,
+      schema: { querystring: InboxQuerySchema, response: { 200: InboxPageSchema } },
+    },
     async (request) => {
       const { cursor, limit, assignee, ...filter } = request.query;
       const after = cursor ? decodeCursor(cursor, CursorKeySchema) : null;
@@ -115,7 +118,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
         await lockThread(tx, found.threadKey);
         const inbound = (await findMessageById(tx, id))!;
         changed = inbound;
-        return work(tx as Transaction, inbound, record);
+        return work(tx, inbound, record);
       },
     );
     publishInboxChange(ctx.pubsub, changed!);
@@ -135,27 +138,32 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
     async (request, reply) => {
       const actor = auditActor(request);
       const { content, templateId } = request.body;
-      const sent = await change(actor, 'omnichannel.reply', request.params.id, async (tx, inbound, record) => {
-        let template;
-        if (templateId) {
-          const used = await countTemplateUse(tx, inbound.brandId, templateId);
-          if (!used) throw notFound('Template not found');
-          template = { templateId, name: used.name, language: used.language };
-        }
-        // A person answered: a draft for the same message is no longer wanted.
-        await deleteDrafts(tx, inbound.threadKey, inbound.messageId);
-        const outbound = toMessage(
-          await queueReply(tx, jobs, {
-            inbound,
-            content,
-            mode: 'manual',
-            authorUserId: actor.userId,
-            ...(template ? { template } : {}),
-          }),
-        );
-        record.after = outbound;
-        return outbound;
-      });
+      const sent = await change(
+        actor,
+        'omnichannel.reply',
+        request.params.id,
+        async (tx, inbound, record) => {
+          let template;
+          if (templateId) {
+            const used = await countTemplateUse(tx, inbound.brandId, templateId);
+            if (!used) throw notFound('Template not found');
+            template = { templateId, name: used.name, language: used.language };
+          }
+          // A person answered: a draft for the same message is no longer wanted.
+          await deleteDrafts(tx, inbound.threadKey, inbound.messageId);
+          const outbound = toMessage(
+            await queueReply(tx, jobs, {
+              inbound,
+              content,
+              mode: 'manual',
+              authorUserId: actor.userId,
+              ...(template ? { template } : {}),
+            }),
+          );
+          record.after = outbound;
+          return outbound;
+        },
+      );
       return reply.status(201).send(sent);
     },
   );
@@ -172,20 +180,26 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
     },
     async (request) => {
       const actor = auditActor(request);
-      return change(actor, 'omnichannel.approve', request.params.id, async (tx, inbound, record) => {
-        const [draft, ...older] = await findDrafts(tx, inbound);
-        if (!draft) throw conflict('This message has no draft awaiting approval');
-        const footer = await brandFooter(tx, inbound.brandId);
-        const type = inbound.channelType as ChannelType;
-        const content = withBrandFooter(footer, type, request.body.content ?? draft.content);
-        const queued = (await queueDraft(tx, draft.id, content, actor.userId))!;
-        for (const stale of older) await deleteDrafts(tx, stale.threadKey, stale.parentMessageId!);
-        await markResponded(tx, inbound.id);
-        await enqueueDelivery(tx, jobs, queued.id);
-        record.before = toMessage(draft);
-        record.after = toMessage(queued);
-        return toMessage(queued);
-      });
+      return change(
+        actor,
+        'omnichannel.approve',
+        request.params.id,
+        async (tx, inbound, record) => {
+          const [draft, ...older] = await findDrafts(tx, inbound);
+          if (!draft) throw conflict('This message has no draft awaiting approval');
+          const footer = await brandFooter(tx, inbound.brandId);
+          const type = inbound.channelType as ChannelType;
+          const content = withBrandFooter(footer, type, request.body.content ?? draft.content);
+          const queued = (await queueDraft(tx, draft.id, content, actor.userId))!;
+          for (const stale of older)
+            await deleteDrafts(tx, stale.threadKey, stale.parentMessageId!);
+          await markResponded(tx, inbound.id);
+          await enqueueDelivery(tx, jobs, queued.id);
+          record.before = toMessage(draft);
+          record.after = toMessage(queued);
+          return toMessage(queued);
+        },
+      );
     },
   );
 
@@ -247,15 +261,22 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
     },
     async (request) => {
       const actor = auditActor(request);
-      return change(actor, 'omnichannel.resolve', request.params.id, async (tx, inbound, record) => {
-        // Nobody will approve a draft of a resolved thread.
-        await deleteDrafts(tx, inbound.threadKey);
-        await resolveThread(tx, inbound.threadKey);
-        record.before = { status: inbound.status };
-        return toMessage((await findMessageById(tx, inbound.id))!);
-      });
+      return change(
+        actor,
+        'omnichannel.resolve',
+        request.params.id,
+        async (tx, inbound, record) => {
+          // Nobody will approve a draft of a resolved thread.
+          await deleteDrafts(tx, inbound.threadKey);
+          await resolveThread(tx, inbound.threadKey);
+          record.before = { status: inbound.status };
+          return toMessage((await findMessageById(tx, inbound.id))!);
+        },
+      );
     },
   );
 
-  registerInboxStream(app, ctx.pubsub, async (brandId) => Boolean(await findBrand(ctx.db, brandId)));
+  registerInboxStream(app, ctx.pubsub, async (brandId) =>
+    Boolean(await findBrand(ctx.db, brandId)),
+  );
 }

@@ -121,7 +121,8 @@ export async function registerOmnichannelWebhookRoutes(
             await deps.jobs.enqueue(OMNICHANNEL_INBOUND_JOB, { id }, { key: String(id), db: tx });
           }
         });
-        for (const row of stored) publishInboxChange(ctx.pubsub, { ...row, brandId: channel.brandId });
+        for (const row of stored)
+          publishInboxChange(ctx.pubsub, { ...row, brandId: channel.brandId });
         return reply.status(200).send({ received: true, duplicate });
       },
     );

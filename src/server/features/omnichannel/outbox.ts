@@ -81,7 +81,11 @@ export async function markResponded(tx: Executor, inboundId: number) {
 
 /** The delivery job of a queued reply, in the caller's transaction (keyed: enqueued once). */
 export async function enqueueDelivery(tx: Executor, jobs: Jobs, outboundId: number) {
-  await jobs.enqueue(OMNICHANNEL_DELIVER_JOB, { id: outboundId }, { key: String(outboundId), db: tx });
+  await jobs.enqueue(
+    OMNICHANNEL_DELIVER_JOB,
+    { id: outboundId },
+    { key: String(outboundId), db: tx },
+  );
 }
 
 /**

@@ -51,7 +51,11 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
     listPath,
     {
       config: admin,
-      schema: { params: BrandParamsSchema, body: TemplateInputSchema, response: { 201: TemplateSchema } },
+      schema: {
+        params: BrandParamsSchema,
+        body: TemplateInputSchema,
+        response: { 201: TemplateSchema },
+      },
     },
     async (request, reply) => {
       const actor = auditActor(request);

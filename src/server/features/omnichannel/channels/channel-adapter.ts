@@ -96,5 +96,9 @@ export function field(value: unknown, ...path: (string | number)[]): string | nu
     if (current === null || typeof current !== 'object') return null;
     current = (current as Record<string | number, unknown>)[key];
   }
-  return typeof current === 'string' ? current : typeof current === 'number' ? String(current) : null;
+  return typeof current === 'string'
+    ? current
+    : typeof current === 'number'
+      ? String(current)
+      : null;
 }

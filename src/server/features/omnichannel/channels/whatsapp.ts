@@ -1,4 +1,11 @@
-import { baseUrl, callProvider, DeliveryError, field, required, type ChannelAdapter } from './channel-adapter.ts';
+import {
+  baseUrl,
+  callProvider,
+  DeliveryError,
+  field,
+  required,
+  type ChannelAdapter,
+} from './channel-adapter.ts';
 
 /** WhatsApp's customer service window: free-form replies only this long after the customer wrote. */
 export const WHATSAPP_WINDOW_MS = 24 * 60 * 60_000;
@@ -27,7 +34,12 @@ export const whatsappAdapter: ChannelAdapter = {
       );
     }
     const body = inWindow
-      ? { messaging_product: 'whatsapp', to: message.senderIdentifier, type: 'text', text: { body: message.content } }
+      ? {
+          messaging_product: 'whatsapp',
+          to: message.senderIdentifier,
+          type: 'text',
+          text: { body: message.content },
+        }
       : {
           messaging_product: 'whatsapp',
           to: message.senderIdentifier,
