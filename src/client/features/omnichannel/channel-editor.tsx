@@ -26,9 +26,7 @@ const CONFIG_FIELDS: Record<ChannelType, ConfigName[]> = {
 const URL_FIELDS = new Set<ConfigName>(['apiBaseUrl', 'replyWebhookUrl']);
 
 function configText(config: ChannelConfig): ConfigText {
-  return Object.fromEntries(
-    Object.entries(config).map(([name, value]) => [name, String(value)]),
-  ) as ConfigText;
+  return Object.fromEntries(Object.entries(config).map(([name, value]) => [name, String(value)]));
 }
 
 /** The filled-in fields of the type, typed as the server expects them. */
@@ -40,7 +38,7 @@ function toConfig(type: ChannelType, text: ConfigText): ChannelConfig {
     config[name] =
       name === 'smtpPort' ? Number(value) : name === 'smtpSecure' ? value === 'true' : value;
   }
-  return config as ChannelConfig;
+  return config;
 }
 
 /**
