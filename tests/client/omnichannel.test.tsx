@@ -1,28 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, settingsBody, userBody } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
-/** The browser's EventSource, driven by the test: `emit` is a change the server announced. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
-    }
-  }
-  close() {}
-}
-
-beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterEach(() => vi.unstubAllGlobals());
 
 const BRAND_ID = '7d1e6c1a-3b1f-4c38-9a55-0f3e2b7a9c11';
@@ -120,9 +101,15 @@ const template = {
   updatedAt: stamp,
 };
 
+/** The inbox stream: quiet unless a test says otherwise. */
+const QUIET_STREAM = { status: 200, sse: '' };
+const change = (threadKey: string, id: number) =>
+  `event: change\ndata: ${JSON.stringify({ brandId: BRAND_ID, threadKey, id })}\n\n`;
+
 function adminServer(routes: Parameters<typeof fakeServer>[0]) {
   return fakeServer({
     'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
+    'GET /api/omnichannel/inbox/stream': QUIET_STREAM,
     'GET /api/settings/7': { status: 200, body: settingsBody() },
     'GET /api/conversations': { status: 200, body: [] },
     ...routes,
@@ -241,8 +228,7 @@ describe('/omnichannel', () => {
     );
   });
 
-  it('replies from a template with its variables filled and a quick reply, and updates live', async () => {
-    let replied = false;
+  it('replies from a template with its variables filled and a quick reply', async () => {
     const answer = { ...message, id: 3, direction: 'outbound', status: 'queued', content: 'x' };
     const server = adminServer({
       'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
@@ -258,17 +244,7 @@ describe('/omnichannel', () => {
         status: 200,
         body: { items: [message], nextCursor: null },
       },
-      [`GET ${THREAD_URL}`]: () => ({
-        status: 200,
-        body: thread(
-          replied
-            ? [
-                { ...message, status: 'responded' },
-                { ...answer, status: 'sent', content: 'Gesendet!' },
-              ]
-            : [message],
-        ),
-      }),
+      [`GET ${THREAD_URL}`]: { status: 200, body: thread([message]) },
       'POST /api/omnichannel/messages/1/reply': { status: 201, body: answer },
     });
     renderApp('/omnichannel');
@@ -289,15 +265,28 @@ describe('/omnichannel', () => {
         templateId: template.templateId,
       }),
     );
+  });
 
-    // The delivery job finished on the server: the stream says so and the thread is read again.
-    replied = true;
-    FakeEventSource.last!.emit('change', {
-      brandId: BRAND_ID,
-      threadKey: message.threadKey,
-      id: 3,
+  it('shows a customer message the stream announces, without a reload', async () => {
+    let listed = 0;
+    adminServer({
+      'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
+        status: 200,
+        body: { items: [channel] },
+      },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: { status: 200, body: { items: [] } },
+      // Empty until the message arrives; the stream's change is what reads it again.
+      'GET /api/omnichannel/messages': () => {
+        listed += 1;
+        return { status: 200, body: { items: listed > 1 ? [message] : [], nextCursor: null } };
+      },
+      'GET /api/omnichannel/inbox/stream': () =>
+        listed > 0 ? { status: 200, sse: change(message.threadKey, 1) } : QUIET_STREAM,
     });
-    expect(await screen.findByText('Gesendet!')).toBeTruthy();
-    expect(FakeEventSource.last!.url).toBe(`/api/omnichannel/inbox/stream?brandId=${BRAND_ID}`);
+    renderApp('/omnichannel');
+    await userEvent.click(await screen.findByRole('button', { name: 'Acme' }));
+    const threads = await screen.findByRole('list', { name: 'Unterhaltungen' });
+    expect(await within(threads).findByText('Wo ist meine Bestellung?')).toBeTruthy();
   });
 });

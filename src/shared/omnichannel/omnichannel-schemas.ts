@@ -280,6 +280,11 @@ export const InboxEventSchema = z.object({
   id: z.number().int(),
 });
 export type InboxEvent = z.infer<typeof InboxEventSchema>;
+/** The inbox stream's events as Server-Sent Events: `change`, its data a changed thread. */
+export const InboxStreamEventSchema = z.object({
+  event: z.literal('change'),
+  data: InboxEventSchema,
+});
 export const InboxStreamQuerySchema = z.object({ brandId: z.uuid('Not a brand id') });
 
 /** Response templates: per language and channel, with {{variables}} and quick replies. */

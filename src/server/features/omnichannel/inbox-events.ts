@@ -4,6 +4,7 @@ import type { PubSub } from '#server/realtime/pubsub.ts';
 import { inboxTopic } from '#server/realtime/topics.ts';
 import {
   InboxEventSchema,
+  InboxStreamEventSchema,
   InboxStreamQuerySchema,
   type InboxEvent,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
@@ -43,7 +44,7 @@ export function registerInboxStream(
         response: {
           200: {
             description: 'Server-Sent Events: `change` with a changed thread',
-            content: { 'text/event-stream': { schema: InboxEventSchema } },
+            content: { 'text/event-stream': { schema: InboxStreamEventSchema } },
           },
         },
       },

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { readEvents } from '#client/lib/event-stream.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import { notifyError } from '#client/lib/notify.ts';
+import { withReconnects } from '#client/lib/reconnect.ts';
 import { usePagedList, type ListFilters } from '#client/lib/use-paged-list.ts';
 import {
   InboxEventSchema,
@@ -72,29 +74,51 @@ export function useInboxAction(messageId: number) {
 }
 
 /**
- * The brand's inbox live: every change another admin, a customer or a delivery makes reads the
- * list and the changed thread again (Server-Sent Events; the browser reconnects on its own, and
- * a reconnect reads them again too).
+ * The brand's inbox live: each change a customer, another admin or a delivery makes reads the
+ * list and the changed thread again (Server-Sent Events on the shared reader). A dropped stream
+ * reconnects with the shared backoff and reads both again, since changes may have been missed.
  */
 export function useInboxLive(brandId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const source = new EventSource(
-      `/api/omnichannel/inbox/stream?brandId=${encodeURIComponent(brandId)}`,
-    );
+    const controller = new AbortController();
     const refresh = (threadKey?: string) => {
       void queryClient.invalidateQueries({ queryKey: [INBOX_KEY] });
       void queryClient.invalidateQueries({
         queryKey: threadKey ? [THREAD_KEY, threadKey] : [THREAD_KEY],
       });
     };
-    source.addEventListener('change', (event) => {
-      const parsed = InboxEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      refresh(parsed.success ? parsed.data.threadKey : undefined);
+    void withReconnects(
+      async (attempt) => {
+        const response = await apiRequest(
+          'GET',
+          `/api/omnichannel/inbox/stream?brandId=${encodeURIComponent(brandId)}`,
+          undefined,
+          { accept: 'text/event-stream', signal: controller.signal },
+        );
+        if (attempt > 0) refresh();
+        if (!response.body) return;
+        for await (const { event, data } of readEvents(response.body)) {
+          if (event === 'change') refresh(changedThread(data));
+        }
+        // The server closed it (a restart): follow again.
+        if (!controller.signal.aborted) throw new Error('The inbox stream ended');
+      },
+      { reconnects: Number.POSITIVE_INFINITY, signal: controller.signal },
+    ).catch(() => {
+      // Refused (signed out, no longer an admin) or left: the screen stays as it was read.
     });
-    source.addEventListener('open', () => refresh());
-    return () => source.close();
+    return () => controller.abort();
   }, [brandId, queryClient]);
+}
+
+function changedThread(data: string): string | undefined {
+  try {
+    const parsed = InboxEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data.threadKey : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const templatesPath = (brandId: string) => `/api/omnichannel/brands/${brandId}/templates`;
