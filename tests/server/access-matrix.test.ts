@@ -695,6 +695,11 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ messageId: 'm', sender: 's', content: 'c' }),
     expect: { guest: 404, user: 404, other: 404, admin: 404 },
   },
+  // A website visitor's replies: public, named by the visitor's signature (unknown channel: 404).
+  'GET /api/omnichannel/widget/:channelId/stream': {
+    url: () => `/api/omnichannel/widget/${NO_BRAND}/stream?visitor=v&signature=${'0'.repeat(64)}`,
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
+  },
   'GET /api/omnichannel/webhooks/:channelId': {
     url: () => `/api/omnichannel/webhooks/${NO_BRAND}?hub.mode=subscribe`,
     expect: { guest: 404, user: 404, other: 404, admin: 404 },

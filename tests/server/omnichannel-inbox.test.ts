@@ -6,6 +6,7 @@ import { jobs } from '#server/db/schema/jobs.ts';
 import { omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import { twilioSignature } from '#server/features/omnichannel/channel-verify.ts';
 import { OMNICHANNEL_DELIVER_JOB } from '#server/features/omnichannel/outbox.ts';
+import { visitorSignature } from '#server/features/omnichannel/widget-stream.ts';
 import type { OmnichannelMessage, Thread } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import {
@@ -545,9 +546,56 @@ describe('who may use the inbox', () => {
   });
 });
 
+let origin: string | undefined;
+/** The app on a real port: event streams need a connection that stays open. */
+async function listening() {
+  origin ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return origin;
+}
+
+/** Reads a text/event-stream response until `needle` has come. */
+function streamReader(response: Response) {
+  const reader = response.body!.getReader();
+  let text = '';
+  return {
+    text: () => text,
+    async until(needle: string) {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += new TextDecoder().decode(value);
+      }
+    },
+  };
+}
+
+describe('website widget', () => {
+  it('a reply reaches the visitor’s open widget stream; a wrong visitor signature is 401', async () => {
+    const base = await listening();
+    const url = (visitor: string, signature: string) =>
+      `${base}/api/omnichannel/widget/${channelIds.widget}/stream?visitor=${visitor}&signature=${signature}`;
+    const forged = await fetch(url('visitor-9', visitorSignature('another key', 'visitor-9')));
+    expect(forged.status).toBe(401);
+    const controller = new AbortController();
+    const response = await fetch(url('visitor-9', visitorSignature(SECRETS.hmacKey, 'visitor-9')), {
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const stream = streamReader(response);
+    await stream.until('retry:');
+    const inbound = await receive('widget', 'visitor-9');
+    const done = await outcome(await replyTo(inbound, 'Hi from Acme'));
+    expect(done.status, done.deliveryError ?? '').toBe('sent');
+    await stream.until('event: reply');
+    expect(stream.text()).toContain(JSON.stringify(`Hi from Acme\n\n${FOOTER}`));
+    controller.abort();
+  });
+});
+
 describe('live inbox', () => {
   it('an admin’s event stream hears a new customer message and its reply', async () => {
-    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await listening();
     const controller = new AbortController();
     const response = await fetch(`${origin}/api/omnichannel/inbox/stream?brandId=${brandId}`, {
       headers: { accept: 'text/event-stream', cookie: admin.cookie },

@@ -285,6 +285,22 @@ export const InboxStreamEventSchema = z.object({
   event: z.literal('change'),
   data: InboxEventSchema,
 });
+/** A website widget visitor's stream: the visitor and its HMAC under the channel's key. */
+export const WidgetStreamQuerySchema = z.object({
+  visitor: textSchema().min(1).max(320),
+  signature: textSchema().regex(/^[0-9a-f]{64}$/, 'Not a signature'),
+});
+/** A reply as the visitor's widget receives it. */
+export const WidgetReplySchema = z.object({
+  messageId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type WidgetReply = z.infer<typeof WidgetReplySchema>;
+export const WidgetStreamEventSchema = z.object({
+  event: z.literal('reply'),
+  data: WidgetReplySchema,
+});
 export const InboxStreamQuerySchema = z.object({ brandId: z.uuid('Not a brand id') });
 
 /** Response templates: per language and channel, with {{variables}} and quick replies. */

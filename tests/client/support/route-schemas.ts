@@ -114,6 +114,7 @@ import {
   TemplateListSchema,
   TemplateSchema,
   ThreadSchema,
+  WidgetStreamEventSchema,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import {
   ChatCompletionChunkSchema,
@@ -219,6 +220,9 @@ export const ROUTE_SCHEMAS = {
   'GET /api/omnichannel/messages': { 200: InboxPageSchema },
   'GET /api/omnichannel/threads/{threadKey}': { 200: ThreadSchema },
   'GET /api/omnichannel/webhooks/{channelId}': { 200: TextBodySchema },
+  'GET /api/omnichannel/widget/{channelId}/stream': {
+    200: { 'text/event-stream': WidgetStreamEventSchema },
+  },
   'GET /api/openapi.json': { 200: OpenApiDocumentSchema },
   'GET /api/payments': { 200: PaymentListSchema },
   'GET /api/payments/checkouts/{checkoutId}': { 200: CheckoutDetailsSchema },

@@ -6,6 +6,7 @@ import { registerInboxRoutes } from './inbox.routes.ts';
 import { registerOmnichannelAdminRoutes } from './omnichannel-admin.routes.ts';
 import { registerOmnichannelWebhookRoutes } from './omnichannel-webhook.routes.ts';
 import { registerTemplateRoutes } from './templates.routes.ts';
+import { registerWidgetStream } from './widget-stream.ts';
 
 /** The omnichannel inbox for brands (spec 02 §1–3, issue 14). */
 export async function registerOmnichannelRoutes(
@@ -17,6 +18,7 @@ export async function registerOmnichannelRoutes(
   registerOmnichannelAdminRoutes(app, ctx, secrets);
   registerInboxRoutes(app, ctx, app.jobs);
   registerTemplateRoutes(app, ctx);
+  registerWidgetStream(app, ctx, secrets);
   defineDeliverJob({
     db: ctx.db,
     jobs: app.jobs,

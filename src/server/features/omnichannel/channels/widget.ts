@@ -1,18 +1,12 @@
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { widgetTopic } from '#server/realtime/topics.ts';
+import type { WidgetReply } from '#shared/omnichannel/omnichannel-schemas.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 
-/** What a visitor's open widget receives for each reply. */
-export interface WidgetReply {
-  messageId: string;
-  content: string;
-  createdAt: string;
-}
-
 /**
- * Website widget: the reply goes live to the visitor's open widget on whichever instance holds
- * its stream (the realtime layer; Redis across instances). It is stored either way, so a widget
- * that opens later reads it from the thread.
+ * Website widget: the reply goes live to the visitor's open widget stream (widget-stream.ts) on
+ * whichever instance holds it (the realtime layer; Redis across instances). A visitor with no
+ * widget open misses the live copy; the reply stays stored in the thread.
  */
 export function createWidgetAdapter(pubsub: PubSub): ChannelAdapter {
   return {
