@@ -270,8 +270,6 @@ export const ReplyInputSchema = z.object({
 export type ReplyInput = z.infer<typeof ReplyInputSchema>;
 export const ApproveInputSchema = z.object({ content: replyContent.optional() });
 export const AssignInputSchema = z.object({ userId: RowIdSchema.nullable() });
-/** What a mutation of the inbox answers: the thread as it is now. */
-export const ThreadResultSchema = ThreadSchema;
 
 /** One change in a brand's inbox, as the live stream sends it: read the thread again. */
 export const InboxEventSchema = z.object({

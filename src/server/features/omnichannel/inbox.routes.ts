@@ -191,8 +191,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
           const type = inbound.channelType as ChannelType;
           const content = withBrandFooter(footer, type, request.body.content ?? draft.content);
           const queued = (await queueDraft(tx, draft.id, content, actor.userId))!;
-          for (const stale of older)
-            await deleteDrafts(tx, stale.threadKey, stale.parentMessageId!);
+          // Older drafts of the same message are superseded by the approved one.
+          if (older.length > 0) await deleteDrafts(tx, inbound.threadKey, inbound.messageId);
           await markResponded(tx, inbound.id);
           await enqueueDelivery(tx, jobs, queued.id);
           record.before = toMessage(draft);
