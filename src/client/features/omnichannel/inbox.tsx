@@ -96,7 +96,15 @@ export function Inbox({ brandId }: { brandId: string }) {
                   </span>
                   <span className="block truncate text-sm">{m.content}</span>
                   <span className="flex justify-between gap-2 text-xs text-muted">
-                    <span>{t(`statuses.${m.status}`)}</span>
+                    <span>
+                      {[
+                        t(`statuses.${m.status}`),
+                        m.urgency ? t(`urgencies.${m.urgency}`, { defaultValue: m.urgency }) : null,
+                        m.intent,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
                     <span>
                       {formatDate(m.createdAt, language)} {formatTime(m.createdAt)}
                     </span>
