@@ -52,12 +52,64 @@ const message = {
   senderName: 'Lena',
   content: 'Wo ist meine Bestellung?',
   status: 'pending',
+  intent: null,
+  urgency: null,
+  processMode: null,
+  assignedTo: null,
+  parentMessageId: null,
+  responseTime: null,
+  reasons: [],
+  providerMessageId: null,
+  deliveryError: null,
   createdAt: stamp,
 };
+const THREAD_URL = `/api/omnichannel/threads/${encodeURIComponent(message.threadKey)}`;
+const thread = (messages: object[]) => ({
+  threadKey: message.threadKey,
+  brandId: BRAND_ID,
+  channelId: CHANNEL_ID,
+  channelType: 'whatsapp',
+  senderIdentifier: '4917600',
+  senderName: 'Lena',
+  messages,
+});
+const draft = {
+  ...message,
+  id: 2,
+  messageId: 'whatsapp:out:draft',
+  direction: 'outbound',
+  content: 'Sie bekommen 10 % Rabatt.',
+  status: 'draft',
+  processMode: 'copilot',
+  parentMessageId: message.messageId,
+  reasons: ['discount 10 % > limit 5 %'],
+};
+const template = {
+  templateId: '5c0d2e9f-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+  brandId: BRAND_ID,
+  name: 'Versand',
+  category: null,
+  channelType: null,
+  language: 'de',
+  subject: null,
+  content: 'Hallo {{customer_name}}, Ihr Paket ist unterwegs.',
+  variables: ['customer_name'],
+  quickReplies: ['Danke für Ihre Geduld.'],
+  usageCount: 3,
+  isActive: true,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+
+/** The inbox stream: quiet unless a test says otherwise. */
+const QUIET_STREAM = { status: 200, sse: '' };
+const change = (threadKey: string, id: number) =>
+  `event: change\ndata: ${JSON.stringify({ brandId: BRAND_ID, threadKey, id })}\n\n`;
 
 function adminServer(routes: Parameters<typeof fakeServer>[0]) {
   return fakeServer({
     'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
+    'GET /api/omnichannel/inbox/stream': QUIET_STREAM,
     'GET /api/settings/7': { status: 200, body: settingsBody() },
     'GET /api/conversations': { status: 200, body: [] },
     ...routes,
@@ -72,10 +124,11 @@ describe('/omnichannel', () => {
         status: 200,
         body: { items: [channel] },
       },
-      [`GET /api/omnichannel/brands/${BRAND_ID}/messages`]: {
+      'GET /api/omnichannel/messages': {
         status: 200,
         body: { items: [message], nextCursor: null },
       },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: { status: 200, body: { items: [] } },
       [`PATCH /api/omnichannel/brands/${BRAND_ID}/channels/${CHANNEL_ID}`]: {
         status: 200,
         body: {
@@ -101,9 +154,9 @@ describe('/omnichannel', () => {
       'Nicht gesetzt',
     );
 
-    const table = await screen.findByRole('table', { name: 'Neueste Nachrichten' });
-    expect(within(table).getByText('Wo ist meine Bestellung?')).toBeTruthy();
-    expect(within(table).getByText('Lena (4917600)')).toBeTruthy();
+    const threads = await screen.findByRole('list', { name: 'Unterhaltungen' });
+    expect(await within(threads).findByText('Wo ist meine Bestellung?')).toBeTruthy();
+    expect(within(threads).getByText('Lena')).toBeTruthy();
 
     await userEvent.type(within(form).getByLabelText('Verify-Token'), 'new-token');
     await userEvent.click(within(form).getByRole('button', { name: 'Kanal speichern' }));
@@ -121,10 +174,6 @@ describe('/omnichannel', () => {
       'GET /api/omnichannel/brands': { status: 200, body: { items: [] } },
       'POST /api/omnichannel/brands': { status: 201, body: { ...brand, name: 'Neu' } },
       [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: { status: 200, body: { items: [] } },
-      [`GET /api/omnichannel/brands/${BRAND_ID}/messages`]: {
-        status: 200,
-        body: { items: [], nextCursor: null },
-      },
     });
     renderApp('/omnichannel');
     expect(await screen.findByText('Noch keine Marken.')).toBeTruthy();
@@ -140,5 +189,104 @@ describe('/omnichannel', () => {
         autoReplyEnabled: true,
       }),
     );
+  });
+
+  it('shows a draft with its reasons; approving sends the edited text', async () => {
+    const server = adminServer({
+      'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
+        status: 200,
+        body: { items: [channel] },
+      },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: { status: 200, body: { items: [] } },
+      'GET /api/omnichannel/messages': {
+        status: 200,
+        body: { items: [{ ...message, status: 'awaiting_approval' }], nextCursor: null },
+      },
+      [`GET ${THREAD_URL}`]: {
+        status: 200,
+        body: thread([{ ...message, status: 'awaiting_approval' }, draft]),
+      },
+      'POST /api/omnichannel/messages/1/approve': {
+        status: 200,
+        body: { ...draft, status: 'queued', content: 'Sie bekommen 5 % Rabatt.' },
+      },
+    });
+    renderApp('/omnichannel');
+    await userEvent.click(await screen.findByRole('button', { name: 'Acme' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Wo ist meine Bestellung/ }));
+    const review = await screen.findByRole('region', { name: 'KI-Entwurf wartet auf Freigabe' });
+    expect(within(review).getByText('discount 10 % > limit 5 %')).toBeTruthy();
+    const text = within(review).getByLabelText('Entwurfstext');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Sie bekommen 5 % Rabatt.');
+    await userEvent.click(within(review).getByRole('button', { name: 'Freigeben und senden' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.url.endsWith('/approve'))?.body).toEqual({
+        content: 'Sie bekommen 5 % Rabatt.',
+      }),
+    );
+  });
+
+  it('replies from a template with its variables filled and a quick reply', async () => {
+    const answer = { ...message, id: 3, direction: 'outbound', status: 'queued', content: 'x' };
+    const server = adminServer({
+      'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
+        status: 200,
+        body: { items: [channel] },
+      },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: {
+        status: 200,
+        body: { items: [template] },
+      },
+      'GET /api/omnichannel/messages': {
+        status: 200,
+        body: { items: [message], nextCursor: null },
+      },
+      [`GET ${THREAD_URL}`]: { status: 200, body: thread([message]) },
+      'POST /api/omnichannel/messages/1/reply': { status: 201, body: answer },
+    });
+    renderApp('/omnichannel');
+    await userEvent.click(await screen.findByRole('button', { name: 'Acme' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Wo ist meine Bestellung/ }));
+    const box = await screen.findByRole('form', { name: 'Antwort' });
+    await userEvent.selectOptions(
+      await within(box).findByRole('combobox', { name: 'Vorlage' }),
+      template.templateId,
+    );
+    const reply = within(box).getByRole<HTMLTextAreaElement>('textbox', { name: 'Ihre Antwort' });
+    expect(reply.value).toBe('Hallo Lena, Ihr Paket ist unterwegs.');
+    await userEvent.click(within(box).getByRole('button', { name: 'Danke für Ihre Geduld.' }));
+    await userEvent.click(within(box).getByRole('button', { name: 'Antwort senden' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.url.endsWith('/reply'))?.body).toEqual({
+        content: 'Hallo Lena, Ihr Paket ist unterwegs.\nDanke für Ihre Geduld.',
+        templateId: template.templateId,
+      }),
+    );
+  });
+
+  it('shows a customer message the stream announces, without a reload', async () => {
+    let listed = 0;
+    adminServer({
+      'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
+        status: 200,
+        body: { items: [channel] },
+      },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: { status: 200, body: { items: [] } },
+      // Empty until the message arrives; the stream's change is what reads it again.
+      'GET /api/omnichannel/messages': () => {
+        listed += 1;
+        return { status: 200, body: { items: listed > 1 ? [message] : [], nextCursor: null } };
+      },
+      'GET /api/omnichannel/inbox/stream': () =>
+        listed > 0 ? { status: 200, sse: change(message.threadKey, 1) } : QUIET_STREAM,
+    });
+    renderApp('/omnichannel');
+    await userEvent.click(await screen.findByRole('button', { name: 'Acme' }));
+    const threads = await screen.findByRole('list', { name: 'Unterhaltungen' });
+    expect(await within(threads).findByText('Wo ist meine Bestellung?')).toBeTruthy();
   });
 });

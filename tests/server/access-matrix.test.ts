@@ -698,10 +698,71 @@ const MATRIX: Record<string, Case> = {
     url: () => `/api/omnichannel/analytics?brandId=${NO_BRAND}&from=2026-01-01&to=2026-01-31`,
     expect: { guest: 401, user: 403, other: 403, admin: 404 },
   },
+  'GET /api/omnichannel/messages': {
+    url: () => `/api/omnichannel/messages?brandId=${NO_BRAND}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 200 },
+  },
+  'GET /api/omnichannel/threads/:threadKey': {
+    url: () => `/api/omnichannel/threads/${NO_BRAND}%3Anobody`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/messages/:id/reply': {
+    url: () => '/api/omnichannel/messages/999999/reply',
+    payload: () => ({ content: 'Matrix reply' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/messages/:id/approve': {
+    url: () => '/api/omnichannel/messages/999999/approve',
+    payload: () => ({}),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/messages/:id/reject': {
+    url: () => '/api/omnichannel/messages/999999/reject',
+    payload: () => ({}),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/messages/:id/assign': {
+    url: () => '/api/omnichannel/messages/999999/assign',
+    payload: () => ({ userId: null }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/messages/:id/resolve': {
+    url: () => '/api/omnichannel/messages/999999/resolve',
+    payload: () => ({}),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  // The stream of a brand that does not exist is refused before it opens.
+  'GET /api/omnichannel/inbox/stream': {
+    url: () => `/api/omnichannel/inbox/stream?brandId=${NO_BRAND}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'GET /api/omnichannel/brands/:brandId/templates': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/templates`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'POST /api/omnichannel/brands/:brandId/templates': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/templates`,
+    payload: () => ({ name: 'Matrix template', content: 'Hello {{customer_name}}' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'PATCH /api/omnichannel/brands/:brandId/templates/:templateId': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/templates/${NO_BRAND}`,
+    payload: () => ({ name: 'Renamed template' }),
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
+  'DELETE /api/omnichannel/brands/:brandId/templates/:templateId': {
+    url: () => `/api/omnichannel/brands/${NO_BRAND}/templates/${NO_BRAND}`,
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
   // Providers call these: public, verified by the channel's signature (unknown channel: 404).
   'POST /api/omnichannel/webhooks/:channelId': {
     url: () => `/api/omnichannel/webhooks/${NO_BRAND}`,
     payload: () => ({ messageId: 'm', sender: 's', content: 'c' }),
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
+  },
+  // A website visitor's replies: public, named by the visitor's signature (unknown channel: 404).
+  'GET /api/omnichannel/widget/:channelId/stream': {
+    url: () => `/api/omnichannel/widget/${NO_BRAND}/stream?visitor=v&signature=${'0'.repeat(64)}`,
     expect: { guest: 404, user: 404, other: 404, admin: 404 },
   },
   'GET /api/omnichannel/webhooks/:channelId': {

@@ -26,3 +26,9 @@ export const MODEL_CATALOGUE_TOPIC = 'model-catalogue';
 
 /** Sessions ended by an administrator (revoke, suspend, delete): every instance closes their streams. */
 export const SESSIONS_ENDED_TOPIC = 'sessions-ended';
+
+/** A brand's inbox changed (a message arrived, was answered, assigned…): admins' streams reload it. */
+export const inboxTopic = (brandId: string) => `inbox:${brandId}`;
+
+/** Replies for one visitor of a website widget channel, live to their open widget. */
+export const widgetTopic = (channelId: string, visitor: string) => `widget:${channelId}:${visitor}`;

@@ -5,10 +5,41 @@ import {
   CHANNEL_SECRETS,
   CHANNEL_TYPES,
   type Channel,
+  type ChannelConfig,
   type ChannelType,
   type SecretName,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { useDeleteChannel, useSaveChannel } from './api/omnichannel.ts';
+
+type ConfigName = keyof ChannelConfig;
+type ConfigText = Partial<Record<ConfigName, string>>;
+
+/** What each kind of channel needs to send replies (its provider's base URL first). */
+const CONFIG_FIELDS: Record<ChannelType, ConfigName[]> = {
+  api: ['replyWebhookUrl'],
+  widget: [],
+  whatsapp: ['apiBaseUrl', 'phoneNumberId'],
+  telegram: ['apiBaseUrl'],
+  sms: ['apiBaseUrl', 'accountSid'],
+  email: ['fromAddress', 'smtpHost', 'smtpPort', 'smtpUser', 'smtpSecure'],
+};
+const URL_FIELDS = new Set<ConfigName>(['apiBaseUrl', 'replyWebhookUrl']);
+
+function configText(config: ChannelConfig): ConfigText {
+  return Object.fromEntries(Object.entries(config).map(([name, value]) => [name, String(value)]));
+}
+
+/** The filled-in fields of the type, typed as the server expects them. */
+function toConfig(type: ChannelType, text: ConfigText): ChannelConfig {
+  const config: Record<string, string | number | boolean> = {};
+  for (const name of CONFIG_FIELDS[type]) {
+    const value = text[name]?.trim();
+    if (!value) continue;
+    config[name] =
+      name === 'smtpPort' ? Number(value) : name === 'smtpSecure' ? value === 'true' : value;
+  }
+  return config;
+}
 
 /**
  * A new channel (no `channel`) or an existing one. Secrets are write-only: a field shows whether
@@ -18,7 +49,7 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
   const { t } = useTranslation('omnichannel');
   const [type, setType] = useState<ChannelType>(channel?.channelType ?? 'api');
   const [identifier, setIdentifier] = useState(channel?.channelIdentifier ?? '');
-  const [apiBaseUrl, setApiBaseUrl] = useState(channel?.config.apiBaseUrl ?? '');
+  const [config, setConfig] = useState<ConfigText>(() => configText(channel?.config ?? {}));
   const [secrets, setSecrets] = useState<Partial<Record<SecretName, string>>>({});
   const save = useSaveChannel(brandId);
   const remove = useDeleteChannel(brandId);
@@ -26,19 +57,22 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
   async function submit(event: FormEvent) {
     event.preventDefault();
     const typed = Object.fromEntries(Object.entries(secrets).filter(([, value]) => value));
-    const config = apiBaseUrl ? { apiBaseUrl } : {};
     const saved = await save
       .mutateAsync(
         channel
           ? {
               channelId: channel.channelId,
-              input: { channelIdentifier: identifier, config, secrets: typed },
+              input: {
+                channelIdentifier: identifier,
+                config: toConfig(type, config),
+                secrets: typed,
+              },
             }
           : {
               input: {
                 channelType: type,
                 channelIdentifier: identifier,
-                config,
+                config: toConfig(type, config),
                 secrets: typed,
                 isActive: true,
               },
@@ -49,7 +83,7 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
       setSecrets({});
       if (!channel) {
         setIdentifier('');
-        setApiBaseUrl('');
+        setConfig({});
       }
     }
   }
@@ -96,15 +130,32 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
           onChange={(event) => setIdentifier(event.target.value)}
         />
       </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {t('fields.apiBaseUrl')}
-        <input
-          className="field-input"
-          type="url"
-          value={apiBaseUrl}
-          onChange={(event) => setApiBaseUrl(event.target.value)}
-        />
-      </label>
+      {CONFIG_FIELDS[type].map((name) =>
+        name === 'smtpSecure' ? (
+          <label key={name} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={config.smtpSecure === 'true'}
+              onChange={(event) =>
+                setConfig((current) => ({ ...current, smtpSecure: String(event.target.checked) }))
+              }
+            />
+            {t(`fields.${name}`)}
+          </label>
+        ) : (
+          <label key={name} className="flex flex-col gap-1 text-sm">
+            {t(`fields.${name}`)}
+            <input
+              className="field-input"
+              type={name === 'smtpPort' ? 'number' : URL_FIELDS.has(name) ? 'url' : 'text'}
+              value={config[name] ?? ''}
+              onChange={(event) =>
+                setConfig((current) => ({ ...current, [name]: event.target.value }))
+              }
+            />
+          </label>
+        ),
+      )}
       {CHANNEL_SECRETS[type].map((name) => (
         <label key={name} className="flex flex-col gap-1 text-sm">
           {t(`secrets.${name}`)}

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrands, useChannels, useDeleteBrand } from './api/omnichannel.ts';
 import { BrandForm } from './brand-form.tsx';
-import { BrandMessages } from './brand-messages.tsx';
 import { ChannelEditor } from './channel-editor.tsx';
 import { TriageSections } from './triage-sections.tsx';
+import { Inbox } from './inbox.tsx';
+import { TemplatesEditor } from './templates-editor.tsx';
 
 function Channels({ brandId }: { brandId: string }) {
   const { t } = useTranslation('omnichannel');
@@ -22,7 +23,7 @@ function Channels({ brandId }: { brandId: string }) {
   );
 }
 
-/** /omnichannel: brands, their channels and the latest inbound messages (admin only). */
+/** /omnichannel: brands, their inbox, reply templates and channels (admin only). */
 export default function OmnichannelPage() {
   const { t } = useTranslation('omnichannel');
   const brands = useBrands();
@@ -83,13 +84,9 @@ export default function OmnichannelPage() {
               >
                 {t('deleteBrand')}
               </button>
+              <Inbox key={brand.brandId} brandId={brand.brandId} />
+              <TemplatesEditor key={`templates-${brand.brandId}`} brandId={brand.brandId} />
               <Channels brandId={brand.brandId} />
-              <section className="grid gap-2" aria-labelledby="omnichannel-messages">
-                <h2 id="omnichannel-messages" className="text-lg font-semibold">
-                  {t('messages.title')}
-                </h2>
-                <BrandMessages brandId={brand.brandId} />
-              </section>
               <TriageSections brandId={brand.brandId} />
             </>
           ) : null}

@@ -95,5 +95,35 @@ export const omnichannelMessages = pgTable(
   (t) => [
     index('omnichannel_messages_brand_idx').on(t.brandId, t.createdAt, t.id),
     index('omnichannel_messages_thread_idx').on(t.threadKey, t.createdAt),
+    index('omnichannel_messages_parent_idx').on(t.parentMessageId),
   ],
+);
+
+/**
+ * A brand's reply texts per language and channel (null: any), with {{variables}} and quick
+ * replies; `usage_count` counts replies sent from it.
+ */
+export const responseTemplates = pgTable(
+  'response_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category'),
+    channelType: text('channel_type'),
+    language: text('language').notNull().default('de'),
+    subject: text('subject'),
+    content: text('content').notNull(),
+    variables: jsonb('variables').$type<string[]>().notNull().default([]),
+    quickReplies: jsonb('quick_replies').$type<string[]>().notNull().default([]),
+    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    usageCount: integer('usage_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('response_templates_brand_idx').on(t.brandId, t.language, t.name)],
 );

@@ -3,13 +3,18 @@ import {
   ChannelConfigSchema,
   CHANNEL_SECRETS,
   ChannelTypeSchema,
+  MessageStatusSchema,
+  ProcessModeSchema,
   type Brand,
+  type ResponseTemplate,
+  type Thread,
   type BrandPatch,
   type Channel,
   type ChannelType,
   type OmnichannelMessage,
   type SecretName,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { TemplateRow } from './inbox.queries.ts';
 import type { BrandRow, BrandValues, ChannelRow, MessageRow } from './omnichannel.queries.ts';
 
 /** numeric columns come back as '1000.00'; the API always shows two places. */
@@ -104,7 +109,53 @@ export function toMessage(row: MessageRow): OmnichannelMessage {
     senderIdentifier: row.senderIdentifier,
     senderName: row.senderName,
     content: row.content,
-    status: row.status,
+    status: MessageStatusSchema.catch('pending').parse(row.status),
+    intent: row.intent,
+    urgency: row.urgency,
+    processMode: ProcessModeSchema.nullable().catch(null).parse(row.processMode),
+    assignedTo: row.assignedTo,
+    parentMessageId: row.parentMessageId,
+    responseTime: row.responseTime,
+    reasons: stringList(row.metadata.reasons),
+    providerMessageId: textOrNull(row.metadata.providerMessageId),
+    deliveryError: textOrNull(row.metadata.deliveryError),
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+const stringList = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+export function toThread(rows: MessageRow[]): Thread | null {
+  const first = rows.find((row) => row.direction === 'inbound') ?? rows[0];
+  if (!first) return null;
+  return {
+    threadKey: first.threadKey,
+    brandId: first.brandId,
+    channelId: first.channelId,
+    channelType: ChannelTypeSchema.parse(first.channelType),
+    senderIdentifier: first.senderIdentifier,
+    senderName: rows.findLast((row) => row.direction === 'inbound')?.senderName ?? first.senderName,
+    messages: rows.map(toMessage),
+  };
+}
+
+export function toTemplate(row: TemplateRow): ResponseTemplate {
+  return {
+    templateId: row.id,
+    brandId: row.brandId,
+    name: row.name,
+    category: row.category,
+    channelType: ChannelTypeSchema.nullable().catch(null).parse(row.channelType),
+    language: row.language,
+    subject: row.subject,
+    content: row.content,
+    variables: row.variables,
+    quickReplies: row.quickReplies,
+    usageCount: row.usageCount,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/http/request-context.ts';
 import { createSecrets } from '#server/secrets/secrets.ts';
 import { defineAnalyticsJob } from './analytics-job.ts';
+import { defineDeliverJob } from './deliver.job.ts';
+import { publishInboxChange } from './inbox-events.ts';
+import { findMessageById } from './inbox.queries.ts';
+import { registerInboxRoutes } from './inbox.routes.ts';
 import { registerOmnichannelAdminRoutes } from './omnichannel-admin.routes.ts';
 import { registerOmnichannelRulesRoutes } from './omnichannel-rules.routes.ts';
 import { registerOmnichannelWebhookRoutes } from './omnichannel-webhook.routes.ts';
 import { defineSlaSweeper } from './sla-sweeper.ts';
 import { defineTriageJobs } from './triage-job.ts';
+import { registerTemplateRoutes } from './templates.routes.ts';
+import { registerWidgetStream } from './widget-stream.ts';
 
 /** The omnichannel inbox for brands (spec 02 §1–3, issue 14). */
 export async function registerOmnichannelRoutes(
@@ -15,7 +21,11 @@ export async function registerOmnichannelRoutes(
   options: { clock: () => Date },
 ) {
   const secrets = createSecrets(ctx.secret);
-  const jobDeps = { db: ctx.db, jobs: app.jobs, clock: options.clock, log: app.log };
+  const announce = async (id: number) => {
+    const row = await findMessageById(ctx.db, id);
+    if (row) publishInboxChange(ctx.pubsub, row);
+  };
+  const jobDeps = { db: ctx.db, jobs: app.jobs, clock: options.clock, log: app.log, announce };
   defineTriageJobs({
     ...jobDeps,
     providers: ctx.providers,
@@ -26,5 +36,16 @@ export async function registerOmnichannelRoutes(
   defineAnalyticsJob(jobDeps);
   registerOmnichannelAdminRoutes(app, ctx, secrets);
   registerOmnichannelRulesRoutes(app, ctx);
+  registerInboxRoutes(app, ctx, app.jobs);
+  registerTemplateRoutes(app, ctx);
+  registerWidgetStream(app, ctx, secrets);
+  defineDeliverJob({
+    db: ctx.db,
+    jobs: app.jobs,
+    secrets,
+    pubsub: ctx.pubsub,
+    clock: options.clock,
+    log: app.log,
+  });
   await registerOmnichannelWebhookRoutes(app, ctx, { secrets, jobs: app.jobs });
 }

@@ -19,6 +19,8 @@ export interface SlaDeps {
   jobs: Jobs;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Tells the open inboxes that a message changed (after its transaction committed). */
+  announce: (id: number) => Promise<void>;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function sweepSla(deps: SlaDeps) {
         }
       }
     });
+    await deps.announce(candidate.id);
   }
 }
 

@@ -52,6 +52,8 @@ export interface TriageDeps {
   timeoutMs: number;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Tells the open inboxes that a message changed (after its transaction committed). */
+  announce: (id: number) => Promise<void>;
 }
 
 /** Knowledge entries the model reads for one message. */
@@ -308,11 +310,17 @@ export function defineTriageJobs(deps: TriageDeps) {
   deps.jobs.define<{ id: number }>({
     name: OMNICHANNEL_INBOUND_JOB,
     maxAttempts: 8,
-    run: (payload, job) => triageMessage(deps, payload.id, job.signal),
+    run: async (payload, job) => {
+      await triageMessage(deps, payload.id, job.signal);
+      await deps.announce(payload.id);
+    },
   });
   deps.jobs.define<{ id: number; ruleId: number }>({
     name: OMNICHANNEL_ESCALATE_JOB,
     maxAttempts: 8,
-    run: (payload) => runDelayedEscalation(deps, payload),
+    run: async (payload) => {
+      await runDelayedEscalation(deps, payload);
+      await deps.announce(payload.id);
+    },
   });
 }

@@ -1,16 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import { usePagedList } from '#client/lib/use-paged-list.ts';
 import {
   BrandListSchema,
   BrandSchema,
   ChannelListSchema,
   ChannelSchema,
-  MessagePageSchema,
   type BrandInput,
   type ChannelInput,
   type ChannelPatch,
-  type OmnichannelMessage,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 
 const BRANDS = '/api/omnichannel/brands';
@@ -89,14 +86,4 @@ export function useDeleteChannel(brandId: string) {
       apiRequest('DELETE', `${BRANDS}/${brandId}/channels/${channelId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [CHANNELS_KEY, brandId] }),
   });
-}
-
-/** The brand's latest messages, newest first, a page at a time. */
-export function useBrandMessages(brandId: string) {
-  return usePagedList<OmnichannelMessage>(
-    'omnichannel-messages',
-    `${BRANDS}/${brandId}/messages`,
-    {},
-    MessagePageSchema,
-  );
 }

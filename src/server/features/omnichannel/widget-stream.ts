@@ -1,0 +1,81 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '#server/http/request-context.ts';
+import { widgetTopic } from '#server/realtime/topics.ts';
+import type { Secrets } from '#server/secrets/secrets.ts';
+import { notFound, unauthenticated } from '#shared/errors/app-error.ts';
+import {
+  WebhookParamsSchema,
+  WidgetStreamEventSchema,
+  WidgetStreamQuerySchema,
+} from '#shared/omnichannel/omnichannel-schemas.ts';
+import { safeEqual } from './channel-verify.ts';
+import { openSecrets } from './omnichannel-mapping.ts';
+import { findWebhookChannel } from './omnichannel.queries.ts';
+
+const HEARTBEAT_MS = 15_000;
+
+/** What the brand's server gives its page for a visitor: hex HMAC-SHA256 of the visitor id. */
+export const visitorSignature = (hmacKey: string, visitor: string) =>
+  createHmac('sha256', hmacKey).update(visitor, 'utf8').digest('hex');
+
+/**
+ * `GET /api/omnichannel/widget/{channelId}/stream?visitor=&signature=` (public): the replies to
+ * one visitor of a website widget channel, live, as Server-Sent Events (`reply`). The visitor is
+ * named by the brand's page with its HMAC under the channel's key (the brand's server computes
+ * it), so nobody reads another visitor's replies; a wrong one is 401. Any origin may read it
+ * (the brand's website embeds the widget), without cookies.
+ */
+export function registerWidgetStream(app: FastifyInstance, ctx: AppContext, secrets: Secrets) {
+  app.get(
+    '/api/omnichannel/widget/:channelId/stream',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: WebhookParamsSchema,
+        querystring: WidgetStreamQuerySchema,
+        response: {
+          200: {
+            description: 'Server-Sent Events: `reply` with each reply to the visitor',
+            content: { 'text/event-stream': { schema: WidgetStreamEventSchema } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { channelId } = request.params as { channelId: string };
+      const { visitor, signature } = request.query as { visitor: string; signature: string };
+      const found = await findWebhookChannel(ctx.db, channelId);
+      const channel = found?.channel;
+      if (!channel || channel.channelType !== 'widget' || !channel.isActive || !found.brandActive) {
+        throw notFound('Channel not found');
+      }
+      const key = openSecrets(secrets, channel).hmacKey;
+      if (!key || !safeEqual(signature, visitorSignature(key, visitor))) {
+        throw unauthenticated('Invalid visitor signature');
+      }
+      reply.hijack();
+      const res = reply.raw;
+      const unsubscribe = await ctx.pubsub.subscribe(widgetTopic(channelId, visitor), (message) => {
+        if (!res.writableEnded) res.write(`event: reply\ndata: ${JSON.stringify(message)}\n\n`);
+      });
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'access-control-allow-origin': '*',
+        'x-request-id': request.id,
+      });
+      res.write('retry: 2000\n\n');
+      const streamClosed = request.server.metrics.streamOpened();
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS).unref();
+      res.once('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streamClosed();
+      });
+    },
+  );
+}
