@@ -100,6 +100,12 @@ import {
   SessionListSchema,
   SharedRunSchema,
 } from '#shared/codehub/live-schemas.ts';
+import {
+  BuildResultSchema,
+  BuildStreamEventSchema,
+  WebsiteDetailSchema,
+  WebsitePageSchema,
+} from '#shared/codehub/website-builder-schemas.ts';
 import { ExportJsonSchema } from '#shared/export/export-schemas.ts';
 import { FileInfoSchema } from '#shared/files/file-schemas.ts';
 import { LivenessSchema, ReadinessSchema } from '#shared/health/health-schemas.ts';
@@ -114,7 +120,14 @@ import {
   ChannelListSchema,
   ChannelReceiptSchema,
   ChannelSchema,
+  InboxPageSchema,
+  InboxStreamEventSchema,
   MessagePageSchema,
+  MessageSchema,
+  TemplateListSchema,
+  TemplateSchema,
+  ThreadSchema,
+  WidgetStreamEventSchema,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import {
   AclPolicyListSchema,
@@ -151,6 +164,7 @@ export const ROUTE_SCHEMAS = {
   'DELETE /api/api-keys/{id}': { 204: NoContentSchema },
   'DELETE /api/codehub/projects/{projectId}': { 204: NoContentSchema },
   'DELETE /api/codehub/projects/{projectId}/files/{fileId}': { 204: NoContentSchema },
+  'DELETE /api/codehub/websites/{projectId}': { 204: NoContentSchema },
   'DELETE /api/conversations/{conversationId}': { 204: NoContentSchema },
   'DELETE /api/files/{id}': { 204: NoContentSchema },
   'DELETE /api/omnichannel/brands/{brandId}': { 204: NoContentSchema },
@@ -158,6 +172,7 @@ export const ROUTE_SCHEMAS = {
   'DELETE /api/omnichannel/brands/{brandId}/channels/{channelId}': { 204: NoContentSchema },
   'DELETE /api/omnichannel/brands/{brandId}/escalation-rules/{id}': { 204: NoContentSchema },
   'DELETE /api/omnichannel/brands/{brandId}/knowledge/{id}': { 204: NoContentSchema },
+  'DELETE /api/omnichannel/brands/{brandId}/templates/{templateId}': { 204: NoContentSchema },
   'DELETE /api/personas/{id}': { 204: NoContentSchema },
   'GET /api/admin/api-keys': { 200: AdminApiKeyPageSchema },
   'GET /api/admin/audit-log': { 200: AuditLogPageSchema },
@@ -197,6 +212,11 @@ export const ROUTE_SCHEMAS = {
   'GET /api/codehub/sessions': { 200: SessionListSchema },
   'GET /api/codehub/sessions/{sessionId}': { 200: LiveSessionSchema },
   'GET /api/codehub/sessions/{sessionId}/replay': { 200: ReplaySchema },
+  'GET /api/codehub/websites': { 200: WebsitePageSchema },
+  'GET /api/codehub/websites/{projectId}': { 200: WebsiteDetailSchema },
+  'GET /api/codehub/websites/{projectId}/download': { 200: { 'text/html': TextBodySchema } },
+  'GET /api/codehub/websites/{projectId}/screenshot': { 200: { 'image/png': BinaryBodySchema } },
+  'GET /api/codehub/websites/{projectId}/view': { 200: { 'text/html': TextBodySchema } },
   'GET /api/conversations': { 200: ConversationListSchema },
   'GET /api/conversations/{conversationId}/export': {
     200: {
@@ -233,7 +253,14 @@ export const ROUTE_SCHEMAS = {
   'GET /api/omnichannel/brands/{brandId}/escalation-rules': { 200: EscalationRuleListSchema },
   'GET /api/omnichannel/brands/{brandId}/knowledge': { 200: KnowledgeListSchema },
   'GET /api/omnichannel/brands/{brandId}/messages': { 200: MessagePageSchema },
+  'GET /api/omnichannel/brands/{brandId}/templates': { 200: TemplateListSchema },
+  'GET /api/omnichannel/inbox/stream': { 200: { 'text/event-stream': InboxStreamEventSchema } },
+  'GET /api/omnichannel/messages': { 200: InboxPageSchema },
+  'GET /api/omnichannel/threads/{threadKey}': { 200: ThreadSchema },
   'GET /api/omnichannel/webhooks/{channelId}': { 200: TextBodySchema },
+  'GET /api/omnichannel/widget/{channelId}/stream': {
+    200: { 'text/event-stream': WidgetStreamEventSchema },
+  },
   'GET /api/openapi.json': { 200: OpenApiDocumentSchema },
   'GET /api/payments': { 200: PaymentListSchema },
   'GET /api/payments/checkouts/{checkoutId}': { 200: CheckoutDetailsSchema },
@@ -257,12 +284,14 @@ export const ROUTE_SCHEMAS = {
   'PATCH /api/codehub/projects/{projectId}': { 200: CodeProjectSchema },
   'PATCH /api/codehub/projects/{projectId}/files/{fileId}': { 200: CodeFileSchema },
   'PATCH /api/codehub/sessions/{sessionId}/participants/{userId}': { 200: LiveSessionSchema },
+  'PATCH /api/codehub/websites/{projectId}': { 200: WebsiteDetailSchema },
   'PATCH /api/conversations/{id}': { 200: ConversationSchema },
   'PATCH /api/omnichannel/brands/{brandId}': { 200: BrandSchema },
   'PATCH /api/omnichannel/brands/{brandId}/acl-policies/{id}': { 200: AclPolicySchema },
   'PATCH /api/omnichannel/brands/{brandId}/channels/{channelId}': { 200: ChannelSchema },
   'PATCH /api/omnichannel/brands/{brandId}/escalation-rules/{id}': { 200: EscalationRuleSchema },
   'PATCH /api/omnichannel/brands/{brandId}/knowledge/{id}': { 200: KnowledgeEntrySchema },
+  'PATCH /api/omnichannel/brands/{brandId}/templates/{templateId}': { 200: TemplateSchema },
   'PATCH /api/personas/{id}': { 200: PersonaSchema },
   'PATCH /api/settings/{userId}': { 200: SettingsSchema },
   'PATCH /api/user': { 200: PublicUserSchema },
@@ -295,6 +324,12 @@ export const ROUTE_SCHEMAS = {
   },
   'POST /api/chat/stop': { 200: StopResponseSchema },
   'POST /api/client-errors': { 201: ClientErrorReceiptSchema },
+  'POST /api/codehub/build-professional-website': {
+    200: { 'application/json': BuildResultSchema, 'text/event-stream': BuildStreamEventSchema },
+  },
+  'POST /api/codehub/build-website': {
+    200: { 'application/json': BuildResultSchema, 'text/event-stream': BuildStreamEventSchema },
+  },
   'POST /api/codehub/projects': { 201: CodeProjectSchema },
   'POST /api/codehub/projects/{projectId}/files': { 201: CodeFileSchema },
   'POST /api/codehub/sessions': { 201: CreatedSessionSchema },
@@ -311,6 +346,12 @@ export const ROUTE_SCHEMAS = {
   'POST /api/omnichannel/brands/{brandId}/channels': { 201: ChannelSchema },
   'POST /api/omnichannel/brands/{brandId}/escalation-rules': { 201: EscalationRuleSchema },
   'POST /api/omnichannel/brands/{brandId}/knowledge': { 201: KnowledgeEntrySchema },
+  'POST /api/omnichannel/brands/{brandId}/templates': { 201: TemplateSchema },
+  'POST /api/omnichannel/messages/{id}/approve': { 200: MessageSchema },
+  'POST /api/omnichannel/messages/{id}/assign': { 200: MessageSchema },
+  'POST /api/omnichannel/messages/{id}/reject': { 200: MessageSchema },
+  'POST /api/omnichannel/messages/{id}/reply': { 201: MessageSchema },
+  'POST /api/omnichannel/messages/{id}/resolve': { 200: MessageSchema },
   'POST /api/omnichannel/webhooks/{channelId}': { 200: ChannelReceiptSchema },
   'POST /api/payments/sandbox/{checkoutId}/complete': { 200: CheckoutDetailsSchema },
   'POST /api/personas': { 201: PersonaSchema },
