@@ -84,6 +84,18 @@ test('two users edit one file at once and converge; a role flip applies live; th
   // Each editor shows the other's cursor with their name.
   await expect(page.locator('.cm-ySelectionInfo', { hasText: guestName })).toBeAttached();
 
+  // The host runs the shared code in the browser sandbox and shares the output; the guest sees it.
+  await page.getByRole('tab', { name: 'Ausgabe' }).click();
+  await page.getByRole('button', { name: 'Ausführen' }).click();
+  const share = page.getByRole('button', { name: 'Ausgabe in der Sitzung teilen' });
+  await expect(share).toBeEnabled({ timeout: 120_000 });
+  await share.click();
+  await guest.getByRole('tab', { name: 'Ausgabe' }).click();
+  await expect(guest.getByRole('list', { name: 'Geteilte Ausführungen' })).toContainText(
+    'Hello, world!',
+  );
+  await page.getByRole('tab', { name: 'Code' }).click();
+
   // The host ends the session: both pages say so and offer the replay, which ends on the same text.
   const finalText = await plainText(hostEditor);
   page.once('dialog', (dialog) => void dialog.accept());

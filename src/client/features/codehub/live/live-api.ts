@@ -5,7 +5,9 @@ import {
   LiveSessionSchema,
   ReplaySchema,
   SessionListSchema,
+  SharedRunSchema,
   type ChangeRole,
+  type ShareRun,
 } from '#shared/codehub/live-schemas.ts';
 
 /** Live session requests (issue 13 items 2 and 3); they come with the live pages' chunks. */
@@ -75,5 +77,15 @@ export function useSessionActions(sessionId: string) {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['codehub-sessions'] }),
   });
-  return { join, changeRole, end };
+  /** Shares a run into the session's Output: every participant sees it (the server tells them). */
+  const shareRun = useMutation({
+    retry: false,
+    mutationFn: async (run: ShareRun) =>
+      (await readJson(
+        await apiRequest('POST', `${base}/${sessionId}/runs`, run),
+        () => SharedRunSchema,
+      ))!,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  return { join, changeRole, end, shareRun };
 }

@@ -7,7 +7,7 @@ import { HttpError } from '#client/lib/http.ts';
 import { fileTextKey, type LiveRole } from '#shared/codehub/live-schemas.ts';
 import { LiveEditor } from './live-editor.tsx';
 import { useLiveSession, useSessionActions } from './live-api.ts';
-import { OutputTab } from './output-tab.tsx';
+import { LiveOutput } from './live-output.tsx';
 import { ReplayTab } from './replay-tab.tsx';
 import { SessionDetails } from './session-details.tsx';
 import { useLiveDoc } from './use-live-doc.ts';
@@ -145,7 +145,13 @@ export default function LiveSessionPage() {
                 )}
               </div>
             ) : tab === 'output' ? (
-              <OutputTab runs={details.runs} />
+              <LiveOutput
+                session={details}
+                doc={live?.doc ?? null}
+                canRun={canEdit}
+                onShare={(run) => actions.shareRun.mutate(run)}
+                sharing={actions.shareRun.isPending}
+              />
             ) : (
               <ReplayTab sessionId={sessionId} />
             )}
