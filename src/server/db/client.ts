@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '#server/project-root.ts';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -38,7 +38,8 @@ export interface DatabaseHandle {
   failed?: Promise<Error>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The SQL files stay in the source tree; the compiled server reads them there too. */
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src/server/db/migrations');
 
 export type DatabaseOptions =
   | { databaseUrl: string }
