@@ -6,8 +6,8 @@
  *   npm run bench -- memory-startup
  *   BENCH_SERVER=source,compiled BENCH_RUNS=3 npm run bench -- memory-startup
  *
- * BENCH_SERVER picks the server command(s): `compiled` (`node dist/server/main.js`, what
- * `npm start` runs; needs `npm run build`) and/or `source` (`node --import tsx src/server/main.ts`,
+ * BENCH_SERVER picks the server command(s): `compiled` (`node dist/server/main.js` with the flags
+ * `npm start` gives it; needs `npm run build`) and/or `source` (`node --import tsx src/server/main.ts`,
  * `npm run serve`). The figures are medians of BENCH_RUNS starts (default 3).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,8 +22,17 @@ import { percentile } from './support/stats.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** `npm start`'s command after its build (its Node flags included), as users run the server. */
+function startCommand(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }).scripts;
+  const [node, ...args] = scripts.start!.split('&&').pop()!.trim().split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start runs ${node}, not node`);
+  return [process.execPath, ...args];
+}
 const COMMANDS = {
-  compiled: [process.execPath, 'dist/server/main.js'],
+  compiled: startCommand(),
   source: [process.execPath, '--import', 'tsx', 'src/server/main.ts'],
 } as const;
 type ServerKind = keyof typeof COMMANDS;

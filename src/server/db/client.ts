@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
+import { initialisePgliteDataDir } from './pglite-initdb.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 
 /** The one database interface both drivers provide. */
@@ -91,6 +92,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   if (dataDir !== null) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    await initialisePgliteDataDir(dir);
   }
   const thread = await startPgliteThread({
     ...(dir === undefined ? {} : { dataDir: dir }),

@@ -39,6 +39,9 @@ export async function startPgliteThread(options: {
     ...(template === undefined ? {} : { template }),
   };
   const worker = startWorker('pglite-worker', {
+    // The thread's own JavaScript allocates little (the wire server's buffers live outside the
+    // heap): a small young generation instead of the default 48 MiB (decision 270).
+    resourceLimits: { maxYoungGenerationSizeMb: 6 },
     workerData: data,
     transferList: template ? [template] : [],
   });
