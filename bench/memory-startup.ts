@@ -17,23 +17,15 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { compiledServerCommand } from '#tests/support/compiled-server.ts';
 import { withScratchPostgres } from './support/scratch-postgres.ts';
 import { percentile } from './support/stats.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** `npm start`'s command after its build (its Node flags included), as users run the server. */
-function startCommand(): string[] {
-  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  }).scripts;
-  const [node, ...args] = scripts.start!.split('&&').pop()!.trim().split(/\s+/);
-  if (node !== 'node') throw new Error(`npm start runs ${node}, not node`);
-  return [process.execPath, ...args];
-}
 const COMMANDS = {
-  compiled: startCommand(),
-  source: [process.execPath, '--import', 'tsx', 'src/server/main.ts'],
+  compiled: compiledServerCommand,
+  source: () => [process.execPath, '--import', 'tsx', 'src/server/main.ts'],
 } as const;
 type ServerKind = keyof typeof COMMANDS;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
@@ -130,7 +122,7 @@ interface StartFigures {
 async function measureStart(kind: ServerKind, env: Record<string, string>): Promise<StartFigures> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const [command, ...args] = COMMANDS[kind];
+  const [command, ...args] = COMMANDS[kind]();
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: ROOT,
