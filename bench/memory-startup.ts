@@ -124,7 +124,7 @@ async function measureStart(kind: ServerKind, env: Record<string, string>): Prom
   const baseUrl = `http://127.0.0.1:${port}`;
   const [command, ...args] = COMMANDS[kind]();
   const started = performance.now();
-  const child = spawn(command, args, {
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
