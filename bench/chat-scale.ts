@@ -49,11 +49,7 @@ interface Round {
 }
 
 /** `count` replies started at once on `path`; resolves when all have ended. */
-async function round(
-  path: Path,
-  count: number,
-  atOpen?: () => Promise<number>,
-): Promise<Round> {
+async function round(path: Path, count: number, atOpen?: () => Promise<number>): Promise<Round> {
   const started = performance.now();
   const firstTokens: number[] = [];
   const streams = Array.from({ length: count }, (_, slot) => {
@@ -65,8 +61,7 @@ async function round(
   const openRss = atOpen ? await atOpen() : undefined;
   const openAtSample = streams.filter((stream) => !stream.finished).length;
   const ended = await Promise.all(streams.map((stream) => stream.ended));
-  const errors =
-    ended.filter((error) => error !== undefined).length + (count - firstTokens.length);
+  const errors = ended.filter((error) => error !== undefined).length + (count - firstTokens.length);
   return { firstTokens, errors, openAtSample, ...(openRss === undefined ? {} : { openRss }) };
 }
 
@@ -89,8 +84,7 @@ async function run(databaseUrl: string) {
     await round(through, 10);
 
     const rows: string[][] = [];
-    const growth: { count: number; addedP99: number; perStreamKib: number; loopP99: number }[] =
-      [];
+    const growth: { count: number; addedP99: number; perStreamKib: number; loopP99: number }[] = [];
     let errors = 0;
     for (const count of COUNTS) {
       const baseline = await round(direct, count);
@@ -100,10 +94,8 @@ async function run(databaseUrl: string) {
       const during = await stats();
       await sleep(1000);
       const idleAfter = (await stats()).rss;
-      const addedP50 =
-        percentile(measured.firstTokens, 50) - percentile(baseline.firstTokens, 50);
-      const addedP99 =
-        percentile(measured.firstTokens, 99) - percentile(baseline.firstTokens, 99);
+      const addedP50 = percentile(measured.firstTokens, 50) - percentile(baseline.firstTokens, 50);
+      const addedP99 = percentile(measured.firstTokens, 99) - percentile(baseline.firstTokens, 99);
       const open = Math.max(measured.openAtSample, 1);
       const perStreamKib = ((measured.openRss ?? idleBefore) - idleBefore) / open / 1024;
       errors += measured.errors + baseline.errors;
@@ -163,7 +155,9 @@ async function run(databaseUrl: string) {
       );
     }
 
-    console.log('\nGrowth from one count to the next (cost ratio ÷ streams ratio; ≤ 1 is linear or better):');
+    console.log(
+      '\nGrowth from one count to the next (cost ratio ÷ streams ratio; ≤ 1 is linear or better):',
+    );
     for (let index = 1; index < growth.length; index++) {
       const [from, to] = [growth[index - 1]!, growth[index]!];
       const streams = to.count / from.count;

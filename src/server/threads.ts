@@ -13,7 +13,7 @@ export const WORKER_ENTRIES = {
 
 export type WorkerName = keyof typeof WORKER_ENTRIES;
 
-/** This module runs as TypeScript (tsx: `npm run serve`, tests) or bundled (`npm start`). */
+/** This module runs as TypeScript (tsx: `npm run dev`, tests) or compiled (`npm start`). */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
 /**

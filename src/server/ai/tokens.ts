@@ -1,4 +1,3 @@
-
 /** Tokens one chat message adds besides its text (role markers), as OpenAI documents it. */
 const MESSAGE_OVERHEAD = 4;
 /** What one image costs in a prompt, roughly (a 512×512 tile at high detail). */
