@@ -42,6 +42,9 @@ process.send!({
   url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
   cookie,
   conversationIds,
+  // For benchmarks that sign in again (bench/soak.ts).
+  username: user.username,
+  password: user.plainPassword,
 });
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
