@@ -46,6 +46,7 @@ interface Round {
   openRss?: number;
   /** How many streams were still open then (on a slow machine the first may have ended). */
   openAtSample: number;
+  firstError?: string;
 }
 
 /** `count` replies started at once on `path`; resolves when all have ended. */
@@ -61,7 +62,9 @@ async function round(path: Path, count: number, atOpen?: () => Promise<number>):
   const openRss = atOpen ? await atOpen() : undefined;
   const openAtSample = streams.filter((stream) => !stream.finished).length;
   const ended = await Promise.all(streams.map((stream) => stream.ended));
-  const errors = ended.filter((error) => error !== undefined).length + (count - firstTokens.length);
+  const failures = ended.filter((error) => error !== undefined);
+  const errors = failures.length + (count - firstTokens.length);
+  if (failures[0]) console.log(`  ${failures.length} failed, the first: ${failures[0].message}`);
   return { firstTokens, errors, openAtSample, ...(openRss === undefined ? {} : { openRss }) };
 }
 
