@@ -274,7 +274,7 @@ for (const row of compiled) {
     );
     console.log(
       `  start-up to /readyz on PostgreSQL ≤ ${TARGETS.startupPostgresMs} ms: ${row.readyMs.toFixed(0)} ms — ${row.readyMs <= TARGETS.startupPostgresMs ? 'met' : 'NOT met'}` +
-        ` (CPU to ready ${row.readyCpuMs.toFixed(0)} ms: the wall time on an idle machine, less on two cores)`,
+        ` (CPU to ready ${row.readyCpuMs.toFixed(0)} ms: what start-up costs whatever the load)`,
     );
   } else if (row.db === 'embedded') {
     console.log(
