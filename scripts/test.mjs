@@ -1,5 +1,5 @@
 // `npm test`: every test suite once, on a fresh Debian machine too. Gets PostgreSQL, nginx and
-// Chromium ready (installing them with apt-get when it can), builds the client for the e2e run,
+// Chromium ready (installing them with apt-get when it can), builds client and server for the e2e run,
 // runs Vitest (unit, server on PGlite, server on PostgreSQL) and Playwright, and ends with the plain
 // line `N passed, N failed` that CI reads (STACK-NOTES.md). Exit code 0 only when nothing failed.
 //
@@ -320,8 +320,9 @@ async function main() {
     const error = await prepareChromium();
     if (error) {
       fail(`e2e tests skipped: ${error}`);
-    } else if ((await run(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], env)) !== 0) {
-      fail('e2e tests skipped: the client build failed');
+    } else if ((await run('npm', ['run', 'build'], env)) !== 0) {
+      // The client and the compiled server the e2e suite runs (tests/e2e/support/e2e-server.ts).
+      fail('e2e tests skipped: the build failed');
     } else {
       await runPlaywright(env);
     }

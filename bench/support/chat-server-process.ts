@@ -4,9 +4,11 @@
  * cookie and `slots` conversations (one per concurrent stream, plus one for requests timed while
  * they stream: a conversation has one reply in progress at a time), and answers 'cpu' with its
  * CPU time, whole process and main thread (support/thread-cpu.ts; on PGlite the database's worker
- * thread is in the first only).
+ * thread is in the first only); 'stats' with its RSS and the event loop's delay (p99 and max
+ * since the last 'stats', ms).
  */
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -40,10 +42,22 @@ process.send!({
   url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
   cookie,
   conversationIds,
+  // For benchmarks that sign in again (bench/soak.ts).
+  username: user.username,
+  password: user.plainPassword,
 });
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 process.on('message', (message) => {
   if (message === 'cpu') {
     process.send!(cpuTimes());
+  } else if (message === 'stats') {
+    process.send!({
+      rss: process.memoryUsage.rss(),
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
+    });
+    loopDelay.reset();
   } else if (message === 'close') {
     void app
       .close()

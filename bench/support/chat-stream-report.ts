@@ -152,4 +152,56 @@ export function printReport(report: Report) {
     ['µs per chunk'],
     report.ownCost.map((micros) => [micros.toFixed(2)]),
   );
+
+  printTargets(report);
+}
+
+/** Issue #16's first-token targets, against the store-first floor of the same run. */
+const TARGETS = { p50BeyondStoreFloorMs: 0.5, p99BeyondStoreFloorMs: 5, cpuPerChunkMicros: 10 };
+
+function printTargets(report: Report) {
+  const { results, versus } = report;
+  const verdict = (value: number, limit: number) => (value <= limit ? 'met' : 'NOT met');
+  const directTimes = versus.get('direct') ?? [];
+  const headToHeadP50 = (label: string) =>
+    percentile(versus.get(label) ?? [], 50) - percentile(directTimes, 50);
+  console.log('\nTargets (issue #16; "beyond" = Orbit added minus its store-first floor added):');
+  for (const [orbit, floorLabel] of Object.entries(STORE_FLOOR_OF)) {
+    const server = results.find((result) => result.label === orbit);
+    const floor = results.find((result) => result.label === floorLabel);
+    if (!server || !floor) continue;
+    if (versus.has(orbit) && versus.has(floorLabel)) {
+      const beyond = headToHeadP50(orbit) - headToHeadP50(floorLabel);
+      console.log(
+        `  ${orbit}: first token p50, 1 stream, head to head: ${ms(beyond)} ms beyond ` +
+          `(≤ ${TARGETS.p50BeyondStoreFloorMs}) — ${verdict(beyond, TARGETS.p50BeyondStoreFloorMs)}`,
+      );
+    }
+    const sequential = (result: Measured) => result.latency.find((latency) => latency.load === '1');
+    const serverOne = sequential(server);
+    const floorOne = sequential(floor);
+    if (serverOne && floorOne) {
+      const beyond = added(serverOne)[0] - added(floorOne)[0];
+      console.log(
+        `  ${orbit}: first token p50, 1 stream, own phase: ${ms(beyond)} ms beyond ` +
+          `(≤ ${TARGETS.p50BeyondStoreFloorMs}) — ${verdict(beyond, TARGETS.p50BeyondStoreFloorMs)}`,
+      );
+    }
+    const open = (result: Measured) =>
+      result.latency.find((latency) => latency.load.endsWith('open streams'));
+    const serverOpen = open(server);
+    const floorOpen = open(floor);
+    if (serverOpen && floorOpen) {
+      const beyond = added(serverOpen)[1] - added(floorOpen)[1];
+      console.log(
+        `  ${orbit}: first token p99, ${serverOpen.load}: ${ms(beyond)} ms beyond ` +
+          `(≤ ${TARGETS.p99BeyondStoreFloorMs}) — ${verdict(beyond, TARGETS.p99BeyondStoreFloorMs)}`,
+      );
+    }
+    const cpu = server.cpu.mainPerChunk - server.cpu.directPerChunk;
+    console.log(
+      `  ${orbit}: CPU per forwarded chunk beyond a plain reader: ${cpu.toFixed(1)} µs ` +
+        `(≤ ${TARGETS.cpuPerChunkMicros}) — ${verdict(cpu, TARGETS.cpuPerChunkMicros)}`,
+    );
+  }
 }

@@ -34,7 +34,9 @@ export async function forwardingCostMicros(chunks = 100_000): Promise<number> {
   const generation = await createMemoryRegistry().claim('bench', 1);
   const raw = new NullResponse();
   const reply = { hijack() {}, raw, getHeaders: () => ({}) } as unknown as FastifyReply;
-  sendEventStream({ id: 'bench' } as FastifyRequest, reply, generation);
+  // The open-streams gauge (observability/metrics.ts) counts nothing here.
+  const server = { metrics: { streamOpened: () => () => {} } };
+  sendEventStream({ id: 'bench', server } as unknown as FastifyRequest, reply, generation);
   generation.publish('start', {
     conversationId: 'bench',
     userMessageId: 1,

@@ -3,7 +3,6 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { generateText } from 'ai';
 import { streamChatCompletions, type ChatCompletionsEndpoint } from './chat-completions-stream.ts';
 import { replyFromGenerator, type ReplyStream, type ReplyUsage } from './reply.ts';
 import { toUpstreamError, UpstreamTimeout, upstreamTimeoutError } from './upstream-errors.ts';
@@ -143,6 +142,8 @@ export async function generateShortAnswer(
   request: { system: string; prompt: string; maxOutputTokens: number },
 ): Promise<ShortAnswer> {
   try {
+    // The SDK's core is ≈ 20 MiB of memory; only these short calls (titles) use it (decision 270).
+    const { generateText } = await import('ai');
     const result = await generateText({
       model: call.model,
       system: request.system,

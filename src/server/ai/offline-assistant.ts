@@ -55,7 +55,7 @@ async function* fixedTextParts(
     sent += chunk;
     yield chunk;
   }
-  return { inputTokens: 0, outputTokens: countTextTokens(sent) };
+  return { inputTokens: 0, outputTokens: await countTextTokens(sent) };
 }
 
 export function offlineReply(language: Language, signal: AbortSignal): ReplyStream {

@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Env } from '#server/env.ts';
 import type { ProviderId } from '#shared/models/model-ids.ts';
@@ -71,9 +68,13 @@ export function createAiProviders(source: ProviderConfig | (() => ProviderConfig
 function buildAiProviders(env: ProviderConfig): AiProviders {
   const openai =
     env.OPENAI_API_KEY || env.OPENAI_BASE_URL
-      ? createOpenAI({
-          apiKey: env.OPENAI_API_KEY ?? 'not-needed',
-          ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+      ? lazyProvider(async () => {
+          const { createOpenAI } = await import('@ai-sdk/openai');
+          const provider = createOpenAI({
+            apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+            ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+          });
+          return (modelId) => provider.chat(modelId);
         })
       : undefined;
   const openaiEndpoint = openai
@@ -83,15 +84,21 @@ function buildAiProviders(env: ProviderConfig): AiProviders {
       }
     : undefined;
   const anthropic = env.ANTHROPIC_API_KEY
-    ? createAnthropic({
-        apiKey: env.ANTHROPIC_API_KEY,
-        ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+    ? lazyProvider(async () => {
+        const { createAnthropic } = await import('@ai-sdk/anthropic');
+        return createAnthropic({
+          apiKey: env.ANTHROPIC_API_KEY,
+          ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+        });
       })
     : undefined;
   const perplexity = env.PERPLEXITY_API_KEY
-    ? createPerplexity({
-        apiKey: env.PERPLEXITY_API_KEY,
-        ...(env.PERPLEXITY_BASE_URL ? { baseURL: env.PERPLEXITY_BASE_URL } : {}),
+    ? lazyProvider(async () => {
+        const { createPerplexity } = await import('@ai-sdk/perplexity');
+        return createPerplexity({
+          apiKey: env.PERPLEXITY_API_KEY,
+          ...(env.PERPLEXITY_BASE_URL ? { baseURL: env.PERPLEXITY_BASE_URL } : {}),
+        });
       })
     : undefined;
 
@@ -120,10 +127,10 @@ function buildAiProviders(env: ProviderConfig): AiProviders {
     offline: !openai && !anthropic && !perplexity,
     status,
     languageModel({ provider, upstreamModel }) {
-      if (provider === 'anthropic' && anthropic) return anthropic(upstreamModel);
-      if (provider === 'perplexity' && perplexity) return perplexity(upstreamModel);
+      if (provider === 'anthropic' && anthropic) return anthropic(provider, upstreamModel);
+      if (provider === 'perplexity' && perplexity) return perplexity(provider, upstreamModel);
       if ((provider === 'openai' || provider === 'openai-compatible') && openai) {
-        return openai.chat(upstreamModel);
+        return openai(provider, upstreamModel);
       }
       throw new Error(`Provider ${provider} is not configured`);
     },
@@ -133,6 +140,31 @@ function buildAiProviders(env: ProviderConfig): AiProviders {
       }
       return { ...openaiEndpoint, provider };
     },
+  };
+}
+
+type ModelFactory = (modelId: string) => LanguageModelV3;
+
+/**
+ * A provider whose SDK adapter is imported on its first call, not at start-up: each adapter costs
+ * ≈ 15 MiB of memory, and OpenAI's streamed replies do not use it at all (decision 041's lean
+ * reader; decision 270). The models it hands out load it in doGenerate/doStream, which are async.
+ */
+function lazyProvider(load: () => Promise<ModelFactory>) {
+  let factory: Promise<ModelFactory> | undefined;
+  return (provider: ProviderId, modelId: string): LanguageModelV3 => {
+    let model: Promise<LanguageModelV3> | undefined;
+    const real = () => (model ??= (factory ??= load()).then((create) => create(modelId)));
+    return {
+      specificationVersion: 'v3',
+      provider,
+      modelId,
+      get supportedUrls() {
+        return real().then((loaded) => loaded.supportedUrls);
+      },
+      doGenerate: async (options) => (await real()).doGenerate(options),
+      doStream: async (options) => (await real()).doStream(options),
+    };
   };
 }
 

@@ -1,5 +1,3 @@
-import { countTokens } from 'gpt-tokenizer';
-
 /** Tokens one chat message adds besides its text (role markers), as OpenAI documents it. */
 const MESSAGE_OVERHEAD = 4;
 /** What one image costs in a prompt, roughly (a 512×512 tile at high detail). */
@@ -19,9 +17,17 @@ export function estimateTokensFast(text: string): number {
   return wide + Math.ceil((text.length - wide) / 4);
 }
 
+/**
+ * The o200k tokenizer, loaded on first use: its tables cost ≈ 60 MiB of memory and most replies
+ * report their usage themselves (docs/decisions/270-compiled-server-and-lazy-modules.md).
+ */
+let tokenizer: Promise<typeof import('gpt-tokenizer')> | undefined;
+
 /** Tokens of a text with the o200k tokenizer, for usage the provider did not report. */
-export function countTextTokens(text: string): number {
-  return text === '' ? 0 : countTokens(text);
+export async function countTextTokens(text: string): Promise<number> {
+  if (text === '') return 0;
+  const { countTokens } = await (tokenizer ??= import('gpt-tokenizer'));
+  return countTokens(text);
 }
 
 export interface PromptText {
@@ -37,9 +43,9 @@ export function estimatePromptFast(prompt: PromptText): number {
   return total;
 }
 
-export function countPromptTokens(prompt: PromptText): number {
-  let total = countTextTokens(prompt.system) + prompt.images * IMAGE_TOKENS;
-  for (const text of prompt.texts) total += countTextTokens(text) + MESSAGE_OVERHEAD;
+export async function countPromptTokens(prompt: PromptText): Promise<number> {
+  let total = (await countTextTokens(prompt.system)) + prompt.images * IMAGE_TOKENS;
+  for (const text of prompt.texts) total += (await countTextTokens(text)) + MESSAGE_OVERHEAD;
   return total;
 }
 

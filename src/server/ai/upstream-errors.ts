@@ -1,4 +1,4 @@
-import { APICallError } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
 import { AppError } from '#shared/errors/app-error.ts';
 
 /** The idle timer fired: no chunk within AI_TIMEOUT_MS. Used as the abort reason. */

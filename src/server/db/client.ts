@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '#server/project-root.ts';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
+import { initialisePgliteDataDir } from './pglite-initdb.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 
 /** The one database interface both drivers provide. */
@@ -38,7 +39,8 @@ export interface DatabaseHandle {
   failed?: Promise<Error>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The SQL files stay in the source tree; the compiled server reads them there too. */
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src/server/db/migrations');
 
 export type DatabaseOptions =
   | { databaseUrl: string }
@@ -90,6 +92,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   if (dataDir !== null) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    await initialisePgliteDataDir(dir);
   }
   const thread = await startPgliteThread({
     ...(dir === undefined ? {} : { dataDir: dir }),

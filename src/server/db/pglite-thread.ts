@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '#server/threads.ts';
 import { SOCKET_DIR_PREFIX, SOCKET_FILE } from './pglite-temp.ts';
 import type { PgliteWorkerData, PgliteWorkerReply, PgliteWorkerRequest } from './pglite-worker.ts';
 
@@ -37,12 +38,10 @@ export async function startPgliteThread(options: {
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(template === undefined ? {} : { template }),
   };
-  // The worker is TypeScript too: register tsx's loader inside it before importing it
-  // (Node 20 does not pass `--import` hooks on to workers).
-  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(bootstrap, {
-    eval: true,
+  const worker = startWorker('pglite-worker', {
+    // The thread's own JavaScript allocates little (the wire server's buffers live outside the
+    // heap): a small young generation instead of the default 48 MiB (decision 270).
+    resourceLimits: { maxYoungGenerationSizeMb: 6 },
     workerData: data,
     transferList: template ? [template] : [],
   });

@@ -30,8 +30,17 @@ export type PgliteWorkerReply =
 const { dataDir, template, socketPath } = workerData as PgliteWorkerData;
 const port = parentPort!;
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is written in full at start in PGlite (WebAssembly
+ * memory, not shared memory): ≈ 125 MiB of the idle server. The data files are read through the
+ * operating system's page cache anyway, so a small pool costs a system call per page it misses,
+ * not a disk read (decision 270, bench/memory-startup.ts).
+ */
+const SHARED_BUFFERS = '16MB';
+
 const open = (load?: ArrayBuffer) =>
   PGlite.create({
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     // Extensions the migrations create (src/server/db/migrations).
     extensions: { pg_trgm },
     ...(dataDir === undefined ? {} : { dataDir }),

@@ -1,8 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { PROJECT_ROOT as ROOT } from '#server/project-root.ts';
 
 function readVersion(): string {
   try {

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compiledServerCommand } from '../../support/compiled-server.ts';
 import { FakeAi } from '../../support/fake-ai/fake-ai-server.ts';
 
 /** A fixed port keeps baseURL static for every worker; override it when 5055 is taken. */
@@ -58,7 +59,7 @@ async function stopServer(server: ChildProcess) {
 }
 
 /**
- * Playwright global setup: the real server (built client from dist/client, embedded PGlite in a
+ * Playwright global setup: the real compiled server (dist/server, built client from dist/client, embedded PGlite in a
  * fresh temporary DATA_DIR) for the whole run. The returned function is the global teardown.
  */
 export default async function startE2eServer() {
@@ -68,7 +69,9 @@ export default async function startE2eServer() {
   // Chats are answered by a fake OpenAI-compatible upstream the tests script (fake-upstream.ts).
   const upstream = await FakeAi.start({ port: E2E_PORT + 2, control: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'orbit-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The compiled server, as `npm start` runs it (`npm run build` builds it with the client).
+  const [node, ...args] = compiledServerCommand();
+  const server = spawn(node!, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -79,8 +79,9 @@ export async function writeTitle(request: TitleRequest): Promise<void> {
     status = (error as AppError).code === 'TIMEOUT_ERROR' ? 'timeout' : 'error';
     errorMessage = (error as Error).message;
   }
-  const inputTokens = usage.inputTokens ?? countTextTokens(system) + countTextTokens(prompt);
-  const outputTokens = usage.outputTokens ?? countTextTokens(text);
+  const inputTokens =
+    usage.inputTokens ?? (await countTextTokens(system)) + (await countTextTokens(prompt));
+  const outputTokens = usage.outputTokens ?? (await countTextTokens(text));
   await insertUsage(request.db, {
     userId: request.userId,
     model: request.model.id,

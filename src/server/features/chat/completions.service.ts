@@ -96,7 +96,7 @@ async function startCompletion(
       if (failure === undefined && !stopped && content === '') {
         failure = upstreamEmptyError(source.call?.provider);
       }
-      const row = usageRow({
+      const row = await usageRow({
         userId: user.id,
         modelId: source.modelId,
         conversationId: null,

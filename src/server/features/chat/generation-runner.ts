@@ -91,7 +91,7 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   if (failure === undefined && !stopped && content === '')
     failure = upstreamEmptyError(plan.provider);
 
-  const row: UsageValues = usageRow({
+  const row: UsageValues = await usageRow({
     userId: plan.userId,
     modelId: plan.modelId,
     conversationId: plan.conversationId,

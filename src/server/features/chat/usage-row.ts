@@ -8,7 +8,7 @@ import type { UsageValues } from './turn.queries.ts';
  * alike: the provider's figures, or the tokenizer's where it reported none; the cost at the
  * catalogue's prices; how the call ended.
  */
-export function usageRow(input: {
+export async function usageRow(input: {
   userId: number;
   modelId: string;
   /** Null for API completions, which belong to no conversation. */
@@ -21,10 +21,12 @@ export function usageRow(input: {
   content: string;
   failure: AppError | undefined;
   stopped: boolean;
-}): UsageValues {
+}): Promise<UsageValues> {
   const { usage, failure } = input;
-  const inputTokens = usage.inputTokens ?? countPromptTokens(input.prompt);
-  const outputTokens = usage.outputTokens ?? countTextTokens(input.content);
+  // Before the tokenizer may have to load: the call's time, not ours.
+  const responseTime = Math.round(performance.now() - input.startedAt);
+  const inputTokens = usage.inputTokens ?? (await countPromptTokens(input.prompt));
+  const outputTokens = usage.outputTokens ?? (await countTextTokens(input.content));
   return {
     userId: input.userId,
     model: input.modelId,
@@ -33,7 +35,7 @@ export function usageRow(input: {
     outputTokens,
     totalTokens: inputTokens + outputTokens,
     cost: costOf({ inputTokens, outputTokens }, input.prices),
-    responseTime: Math.round(performance.now() - input.startedAt),
+    responseTime,
     status: failure
       ? failure.code === 'TIMEOUT_ERROR'
         ? 'timeout'

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '#server/threads.ts';
 import type { ExportDocument } from '#shared/export/export-format.ts';
 import type { PdfWorkerReply, PdfWorkerRequest } from './pdf-worker.ts';
 
@@ -32,10 +33,7 @@ export function createPdfRenderer({ timeoutMs = 60_000 } = {}): PdfRenderer {
   };
 
   const start = () => {
-    // TypeScript in the worker too: register tsx's loader first (as pglite-thread.ts does).
-    const entry = new URL('./pdf-worker.ts', import.meta.url).href;
-    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const thread = new Worker(bootstrap, { eval: true });
+    const thread = startWorker('pdf-worker');
     // An idle worker must not keep the process alive.
     thread.unref();
     thread.on('message', (reply: PdfWorkerReply) => {

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '#server/threads.ts';
 import type { PdfPageText, PdfTextJob, PdfTextReply } from './pdf-text-worker.ts';
 
 /**
@@ -82,12 +83,7 @@ class PdfTextThread {
 
   private start(): Promise<Worker> {
     if (this.worker && this.ready) return this.ready.then(() => this.worker!);
-    // The worker is TypeScript: register tsx's loader inside it first (Node 20 does not pass
-    // `--import` hooks on to workers), as src/server/db/pglite-thread.ts does.
-    const entry = new URL('./pdf-text-worker.ts', import.meta.url).href;
-    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const worker = new Worker(bootstrap, {
-      eval: true,
+    const worker = startWorker('pdf-text-worker', {
       resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
     });
     // Never keeps the process alive on its own.

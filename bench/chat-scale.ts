@@ -1,0 +1,196 @@
+/**
+ * Chat at scale (issue #16, item 2): 1, 100 and 1,000 concurrent streamed replies through Orbit on
+ * PostgreSQL, against an upstream at a hosted model's pace (first token after 300 ms, then 30
+ * tokens a second for 5 s; support/fake-upstream-process.ts, marker [scale]). For each count, the same
+ * streams are first sent directly to the upstream (the baseline, same client, same moment) and
+ * then through Orbit: added first-token p50/p99 (through minus direct at the same percentile),
+ * the server's RSS while all streams are open and after they end, RSS per open stream, the
+ * server's event-loop delay p99 while they run, and errors. Then BENCH_SCALE_ROUNDS (default 10)
+ * more rounds of the largest count, the server's RSS after each: flat, or a leak.
+ *
+ *   npm run bench -- chat-scale
+ *   BENCH_SCALE_COUNTS=1,100,1000 BENCH_SCALE_ROUNDS=10 npm run bench -- chat-scale
+ *
+ * The server is the real app (support/chat-server-process.ts, run from source) with one
+ * conversation per stream: a conversation has one reply in progress at a time.
+ */
+import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { closeChild, spawnChild } from './support/child-process.ts';
+import { withScratchPostgres } from './support/scratch-postgres.ts';
+import { percentile, printTable } from './support/stats.ts';
+import {
+  chatCompletions,
+  openStream,
+  orbit,
+  type Path,
+  type ServerInfo,
+} from './support/stream-paths.ts';
+
+const COUNTS = (process.env.BENCH_SCALE_COUNTS ?? '1,100,1000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 10);
+const MARKER = '[scale]';
+const MIB = 1024 * 1024;
+const TARGETS = { addedP99BeyondDirectMs: 20, rssPerStreamKib: 64, leakMib: 16 };
+
+interface ServerStats {
+  rss: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
+
+interface Round {
+  firstTokens: number[];
+  errors: number;
+  /** The server's RSS once every stream had its first token (through Orbit only). */
+  openRss?: number;
+  /** How many streams were still open then (on a slow machine the first may have ended). */
+  openAtSample: number;
+  firstError?: string;
+}
+
+/** `count` replies started at once on `path`; resolves when all have ended. */
+async function round(path: Path, count: number, atOpen?: () => Promise<number>): Promise<Round> {
+  const started = performance.now();
+  const firstTokens: number[] = [];
+  const streams = Array.from({ length: count }, (_, slot) => {
+    const stream = openStream(path, slot, MARKER);
+    void stream.firstToken.then(() => firstTokens.push(performance.now() - started));
+    return stream;
+  });
+  await Promise.all(streams.map((stream) => stream.firstToken));
+  const openRss = atOpen ? await atOpen() : undefined;
+  const openAtSample = streams.filter((stream) => !stream.finished).length;
+  const ended = await Promise.all(streams.map((stream) => stream.ended));
+  const failures = ended.filter((error) => error !== undefined);
+  const errors = failures.length + (count - firstTokens.length);
+  if (failures[0]) console.log(`  ${failures.length} failed, the first: ${failures[0].message}`);
+  return { firstTokens, errors, openAtSample, ...(openRss === undefined ? {} : { openRss }) };
+}
+
+const fmt = (value: number, digits = 1) => value.toFixed(digits);
+
+async function run(databaseUrl: string) {
+  const largest = Math.max(...COUNTS);
+  const upstream = await spawnChild<{ url: string }>('fake-upstream-process.ts', []);
+  const server = await spawnChild<ServerInfo>(
+    'chat-server-process.ts',
+    [upstream.info.url, databaseUrl, String(largest)],
+    true,
+  );
+  const stats = () => server.ask<ServerStats>('stats');
+  const direct = chatCompletions(upstream.info.url);
+  const through = orbit(server.info);
+  try {
+    // Warm both paths (connections, prepared statements, the JIT).
+    await round(direct, 10);
+    await round(through, 10);
+
+    const rows: string[][] = [];
+    const growth: { count: number; addedP99: number; perStreamKib: number; loopP99: number }[] = [];
+    let errors = 0;
+    for (const count of COUNTS) {
+      const baseline = await round(direct, count);
+      await sleep(500);
+      const idleBefore = (await stats()).rss;
+      const measured = await round(through, count, async () => (await stats()).rss);
+      const during = await stats();
+      await sleep(1000);
+      const idleAfter = (await stats()).rss;
+      const addedP50 = percentile(measured.firstTokens, 50) - percentile(baseline.firstTokens, 50);
+      const addedP99 = percentile(measured.firstTokens, 99) - percentile(baseline.firstTokens, 99);
+      const open = Math.max(measured.openAtSample, 1);
+      const perStreamKib = ((measured.openRss ?? idleBefore) - idleBefore) / open / 1024;
+      errors += measured.errors + baseline.errors;
+      growth.push({ count, addedP99, perStreamKib, loopP99: during.loopDelayP99Ms });
+      rows.push([
+        String(count),
+        `${fmt(percentile(baseline.firstTokens, 50))} / ${fmt(percentile(baseline.firstTokens, 99))}`,
+        `${fmt(percentile(measured.firstTokens, 50))} / ${fmt(percentile(measured.firstTokens, 99))}`,
+        `${fmt(addedP50)} / ${fmt(addedP99)}`,
+        fmt(idleBefore / MIB),
+        `${fmt((measured.openRss ?? 0) / MIB)} (${measured.openAtSample} open)`,
+        fmt(perStreamKib),
+        fmt(idleAfter / MIB),
+        `${fmt(during.loopDelayP99Ms)} / ${fmt(during.loopDelayMaxMs)}`,
+        `${measured.errors} / ${baseline.errors}`,
+      ]);
+    }
+    printTable(
+      `Streams started at once, first token ms (p50 / p99), upstream 300 ms + 30 tokens/s; ` +
+        `Orbit on PostgreSQL; load average ${fmt(loadavg()[0]!)}`,
+      [
+        'streams',
+        'direct',
+        'through Orbit',
+        'added',
+        'RSS before MiB',
+        'RSS all open',
+        'KiB per open stream',
+        'RSS 1 s after',
+        'event loop p99 / max ms',
+        'errors (Orbit / direct)',
+      ],
+      rows,
+    );
+
+    const leakRows: string[][] = [];
+    const afterRounds: number[] = [];
+    for (let index = 0; index < ROUNDS; index++) {
+      const measured = await round(through, largest);
+      errors += measured.errors;
+      await sleep(1000);
+      const after = await stats();
+      afterRounds.push(after.rss);
+      leakRows.push([
+        String(index + 1),
+        fmt(percentile(measured.firstTokens, 50)),
+        fmt(percentile(measured.firstTokens, 99)),
+        String(measured.errors),
+        fmt(after.rss / MIB),
+      ]);
+    }
+    if (ROUNDS > 0) {
+      printTable(
+        `${ROUNDS} more rounds of ${largest} streams through Orbit: first token ms and RSS 1 s after`,
+        ['round', 'p50', 'p99', 'errors', 'RSS after MiB'],
+        leakRows,
+      );
+    }
+
+    console.log(
+      '\nGrowth from one count to the next (cost ratio ÷ streams ratio; ≤ 1 is linear or better):',
+    );
+    for (let index = 1; index < growth.length; index++) {
+      const [from, to] = [growth[index - 1]!, growth[index]!];
+      const streams = to.count / from.count;
+      const ratio = (a: number, b: number) =>
+        b > 0 ? `${fmt(a / b, 2)}× (${fmt(a / b / streams, 3)})` : 'n/a';
+      console.log(
+        `  ${from.count} → ${to.count} streams (×${streams}): added p99 ${ratio(Math.max(to.addedP99, 0), Math.max(from.addedP99, 0.1))}, ` +
+          `RSS of open streams ${ratio(to.perStreamKib * to.count, Math.max(from.perStreamKib * from.count, 1))}, ` +
+          `event loop p99 ${ratio(to.loopP99, from.loopP99)}`,
+      );
+    }
+
+    const top = growth.find((entry) => entry.count === largest)!;
+    const leak = afterRounds.length >= 2 ? (afterRounds.at(-1)! - afterRounds[1]!) / MIB : 0;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log(`\nTargets (issue #16), ${largest} concurrent streams on PostgreSQL:`);
+    console.log(`  errors: ${errors} (0) — ${verdict(errors === 0)}`);
+    console.log(
+      `  added first-token p99 beyond the direct baseline: ${fmt(top.addedP99)} ms (≤ ${TARGETS.addedP99BeyondDirectMs}) — ${verdict(top.addedP99 <= TARGETS.addedP99BeyondDirectMs)}`,
+    );
+    console.log(
+      `  RSS per open stream: ${fmt(top.perStreamKib)} KiB (≤ ${TARGETS.rssPerStreamKib}) — ${verdict(top.perStreamKib <= TARGETS.rssPerStreamKib)}`,
+    );
+    console.log(
+      `  RSS after rounds 2…${ROUNDS}: ${fmt(leak)} MiB change (flat: ≤ ${TARGETS.leakMib}) — ${verdict(leak <= TARGETS.leakMib)}`,
+    );
+  } finally {
+    await closeChild(server);
+    await closeChild(upstream);
+  }
+}
+
+await withScratchPostgres(run);
