@@ -20,6 +20,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/admin/backups/restore-check': 'the backup file as application/octet-stream',
   'POST /api/codehub/sessions/:sessionId/join': 'takes nothing',
   'POST /api/codehub/sessions/:sessionId/end': 'takes nothing',
+  'POST /api/omnichannel/messages/:id/reject': 'takes nothing',
+  'POST /api/omnichannel/messages/:id/resolve': 'takes nothing',
 };
 
 /** The live code hub's WebSocket (y-websocket protocol, decision 231): no JSON answer to document. */

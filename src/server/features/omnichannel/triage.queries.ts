@@ -338,7 +338,8 @@ export async function dayFigures(db: Executor, day: string) {
             count(*) filter (where direction = 'outbound' and process_mode = 'autopilot')::int as autopilot,
             count(*) filter (where direction = 'outbound' and process_mode = 'copilot')::int as copilot,
             count(*) filter (where direction = 'outbound' and process_mode = 'manual')::int as manual,
-            round(avg(response_time) filter (where direction = 'outbound'))::int as avg_response,
+            -- An inbound message keeps the seconds to its first answer (outbox.ts markResponded).
+            round(avg(response_time) filter (where direction = 'inbound'))::int as avg_response,
             case when count(*) filter (where direction = 'inbound') = 0 then null else
               round(100.0 * count(*) filter (where direction = 'inbound' and status = 'resolved')
                 / count(*) filter (where direction = 'inbound'), 2)::text end as resolution_rate,
