@@ -181,10 +181,11 @@ async function receive(type: string, sender: string = randomSender(type)) {
   const threadKey = `${channelIds[type]}:${sender}`;
   const stored = response.json<{ duplicate: boolean }>();
   expect(stored.duplicate).toBe(false);
-  // The newest customer message of the thread, once its job has handed it on.
+  // The newest customer message of the thread, once triage has handed it on: with the offline
+  // assistant that is a draft awaiting approval (decision 260).
   return until(
     async () => (await thread(threadKey)).messages.findLast((m) => m.direction === 'inbound')!,
-    (message) => message.status === 'pending',
+    (message) => message.status === 'pending' || message.status === 'awaiting_approval',
   );
 }
 
@@ -401,7 +402,16 @@ describe('delivery outcomes', () => {
 });
 
 /** A copilot draft as triage stores it: awaiting approval with its reasons. */
+/** Replaces the offline assistant's draft of `inbound` with one the test names. */
 async function draftFor(inbound: OmnichannelMessage, content: string) {
+  await t.db
+    .delete(omnichannelMessages)
+    .where(
+      and(
+        eq(omnichannelMessages.parentMessageId, inbound.messageId),
+        eq(omnichannelMessages.status, 'draft'),
+      ),
+    );
   await t.db.insert(omnichannelMessages).values({
     messageId: `api:draft:${randomUUID()}`,
     brandId: inbound.brandId,
