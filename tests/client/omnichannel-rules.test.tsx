@@ -77,10 +77,10 @@ function adminServer(routes: Parameters<typeof fakeServer>[0]) {
     'GET /api/conversations': { status: 200, body: [] },
     'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
     [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: { status: 200, body: { items: [] } },
-    [`GET /api/omnichannel/brands/${BRAND_ID}/messages`]: {
-      status: 200,
-      body: { items: [], nextCursor: null },
-    },
+    // The inbox beside the rules: empty and quiet.
+    'GET /api/omnichannel/messages': { status: 200, body: { items: [], nextCursor: null } },
+    'GET /api/omnichannel/inbox/stream': { status: 200, sse: '' },
+    [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: { status: 200, body: { items: [] } },
     ...routes,
   });
 }

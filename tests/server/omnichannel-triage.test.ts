@@ -206,11 +206,9 @@ describe('the mode decision at the brand limits (1000, 5 %)', () => {
     );
     expect(ok.processMode).toBe('autopilot');
     const [sent] = await outboundOf(ok);
-    expect(sent).toMatchObject({
-      status: 'queued',
-      processMode: 'autopilot',
-      parentMessageId: ok.messageId,
-    });
+    // Sent on its own: handed to delivery (which may have run already), never left as a draft.
+    expect(['queued', 'sent', 'failed']).toContain(sent!.status);
+    expect(sent).toMatchObject({ processMode: 'autopilot', parentMessageId: ok.messageId });
     // The brand's chat signature and legal disclaimer follow the reply.
     expect(sent!.content.startsWith('We refund your order in full.')).toBe(true);
     expect(sent!.content).toContain('— Acme support');
