@@ -2,7 +2,6 @@ import { lazy, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from '#client/app/layout/app-layout.tsx';
 import { AdminRoute, ProtectedRoute } from '#client/app/protected-route.tsx';
-import type { AreaKey } from '#client/features/coming-soon/areas.ts';
 import { FEATURE_PAGES } from '#client/features/marketing/feature-pages.ts';
 
 // Every page is its own chunk, loaded on first visit (spec 01-core §2 "Pages load lazily").
@@ -38,7 +37,6 @@ const LiveSessionPage = lazy(() => import('#client/features/codehub/live/live-se
 const WebsiteBuilderPage = lazy(
   () => import('#client/features/website-builder/website-builder-page.tsx'),
 );
-const ComingSoonPage = lazy(() => import('#client/features/coming-soon/coming-soon-page.tsx'));
 const AdminLayout = lazy(() => import('#client/app/layout/admin-layout.tsx'));
 const PredefinedAnswersPage = lazy(
   () => import('#client/features/admin-predefined-answers/predefined-answers-page.tsx'),
@@ -67,11 +65,9 @@ const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 const admin = (element: ReactNode) => <AdminRoute>{element}</AdminRoute>;
-const area = (key: AreaKey) => <ComingSoonPage area={key} />;
 
 /**
  * The admin screens (spec 02 §2) under AdminLayout, by path below /admin ('' is the dashboard).
- * An area whose screen has not been built yet keeps its coming-soon page.
  */
 const ADMIN_PAGES: Record<string, ReactNode> = {
   '': <AdminDashboardScreen />,
