@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Finding } from './html-checks.ts';
 
 /** Desktop first (the screenshot), then a phone width for the responsive check. */
@@ -55,6 +55,8 @@ export function renderPage(
   }
   return oneAtATime(async () => {
     options.signal.throwIfAborted();
+    // Loaded on the first build: playwright-core alone is ~85 MiB of an idle server's memory.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: options.chromiumPath,
       args: LAUNCH_ARGS,

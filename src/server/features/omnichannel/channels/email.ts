@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { DeliveryError, required, type ChannelAdapter } from './channel-adapter.ts';
 
 const EMAIL_PREFIX = 'email:';
@@ -28,6 +27,8 @@ export const emailAdapter: ChannelAdapter = {
     const earlier =
       typeof parent?.metadata.references === 'string' ? parent.metadata.references.trim() : '';
     const references = [earlier, inReplyTo].filter(Boolean).join(' ');
+    // Loaded on the first email sent: most servers never send one.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
       host,
       port: config.smtpPort ?? 587,
