@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './scripts/preact-aliases.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 /**
@@ -24,7 +25,8 @@ const DEV_API = 'http://localhost:5000';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
-    react(),
+    // Fast Refresh speaks to React DOM only; under Preact (decision 284) an edit reloads the page.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     VitePWA({
       // The app registers the worker itself from a module (src/client/lib/pwa.ts): no inline
@@ -69,6 +71,7 @@ export default defineConfig({
     precompress({ skipDirs: ['runner'] }),
     runnerSandbox(),
   ],
+  resolve: { alias: preactAliases },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

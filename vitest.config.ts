@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './scripts/preact-aliases.ts';
 
 // Names this run's template databases (tests/support/test-database.ts); workers inherit it.
 process.env.ORBIT_TEST_RUN ??= randomBytes(4).toString('hex');
@@ -34,9 +35,25 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Decision 284: the tests render with the runtime that ships.
+        resolve: {
+          // The ES module builds (which import React through the aliases), not the CommonJS ones
+          // Node's conditions pick (whose require('react') would pass the aliases).
+          conditions: ['module', 'browser', 'development|production'],
+          alias: [
+            ...preactAliases,
+            // No "module" condition in its package: Node's entry is a CommonJS build.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+          ],
+        },
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.tsx'],
+          // Libraries that import React run through the aliases instead of Node's resolver.
+          server: { deps: { inline: true } },
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 20_000,

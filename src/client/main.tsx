@@ -9,6 +9,7 @@ import { initI18n } from '#client/lib/i18n.ts';
 import { registerServiceWorker } from '#client/lib/pwa.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { isNativeApp } from '#client/lib/api-base.ts';
+import '#client/lib/preact-runtime.ts';
 import './styles.css';
 
 const container = document.getElementById('root');

@@ -261,8 +261,12 @@ describe('reopening a conversation whose reply is still being generated (issue #
     });
     renderApp('/chat/c2');
 
-    const answer = await screen.findByRole('article', { name: 'Antwort des Assistenten' });
-    await waitFor(() => expect(answer.textContent).toContain('Es war einmal ein Stern.'));
+    // The streaming bubble is replaced by the stored reply's: ask for the reply's article anew.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('article', { name: 'Antwort des Assistenten' }).textContent,
+      ).toContain('Es war einmal ein Stern.'),
+    );
     const follow = fake.requests.find((request) => request.url === '/api/chat/stream/c2');
     expect(follow?.headers.accept).toBe('text/event-stream');
     expect(follow?.credentials).toBe('include');

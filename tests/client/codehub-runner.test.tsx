@@ -112,7 +112,8 @@ describe('the Output panel', () => {
     const limit = await screen.findByLabelText('Zeitlimit (s)');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      fireEvent.change(limit, { target: { value: '3' } });
+      // An input event, as typing sends: Preact's onChange (like React's) answers it, not a bare change.
+      fireEvent.input(limit, { target: { value: '3' } });
       fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
       const frame = sandboxFrame();
       const sent: RunnerCommand[] = [];

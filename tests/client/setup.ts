@@ -1,6 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { i18n, initI18n } from '#client/lib/i18n.ts';
+// The app's runtime glue for Preact (decision 284), as main.tsx installs it.
+import '#client/lib/preact-runtime.ts';
 import { takeContractBreaks, takeUnhandledRequests } from './support/fake-server.ts';
 
 // jsdom has no matchMedia (the name exists, undefined); the app asks it for theme and motion

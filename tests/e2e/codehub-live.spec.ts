@@ -20,6 +20,8 @@ test('two users edit one file at once and converge; a role flip applies live; th
   page,
   browser,
 }) => {
+  // Two browsers, and Python loading in the sandbox for the Output step.
+  test.slow();
   await registerInGerman(page);
   const name = `Paar ${randomBytes(3).toString('hex')}`;
   await page.goto('/codehub');

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useUser } from '#client/lib/api/get-user.ts';
@@ -113,48 +113,52 @@ export default function LiveSessionPage() {
             ))}
           </div>
           <div role="tabpanel" id={`live-panel-${tab}`} aria-labelledby={`live-tab-${tab}`}>
-            {tab === 'code' ? (
-              <div className="flex flex-col gap-2">
-                {files.length > 1 ? (
-                  <div className="flex flex-wrap gap-2" aria-label={t('files')}>
-                    {files.map((file) => (
-                      <button
-                        key={file.id}
-                        type="button"
-                        aria-pressed={file.id === active?.id}
-                        className={file.id === active?.id ? 'btn-outline' : 'btn-ghost'}
-                        onClick={() => setFileId(file.id)}
-                      >
-                        {file.filename}
-                      </button>
-                    ))}
-                  </div>
-                ) : null}
-                {!canEdit ? <p className="text-sm text-muted">{t('viewerHint')}</p> : null}
-                {active && live ? (
-                  <LiveEditor
-                    key={active.id}
-                    text={live.doc.getText(fileTextKey(active.id))}
-                    awareness={live.provider.awareness}
-                    language={active.language}
-                    readOnly={!canEdit}
-                    label={t('editorLabel', { filename: active.filename })}
-                  />
-                ) : (
-                  <p className="text-muted">{t('loading')}</p>
-                )}
-              </div>
-            ) : tab === 'output' ? (
-              <LiveOutput
-                session={details}
-                doc={live?.doc ?? null}
-                canRun={canEdit}
-                onShare={(run) => actions.shareRun.mutate(run)}
-                sharing={actions.shareRun.isPending}
-              />
-            ) : (
-              <ReplayTab sessionId={sessionId} />
-            )}
+            {/* A tab that waits for its code or texts must not take the page's connection with
+                it: on Preact a suspending child cleans up every effect up to its boundary. */}
+            <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
+              {tab === 'code' ? (
+                <div className="flex flex-col gap-2">
+                  {files.length > 1 ? (
+                    <div className="flex flex-wrap gap-2" aria-label={t('files')}>
+                      {files.map((file) => (
+                        <button
+                          key={file.id}
+                          type="button"
+                          aria-pressed={file.id === active?.id}
+                          className={file.id === active?.id ? 'btn-outline' : 'btn-ghost'}
+                          onClick={() => setFileId(file.id)}
+                        >
+                          {file.filename}
+                        </button>
+                      ))}
+                    </div>
+                  ) : null}
+                  {!canEdit ? <p className="text-sm text-muted">{t('viewerHint')}</p> : null}
+                  {active && live ? (
+                    <LiveEditor
+                      key={active.id}
+                      text={live.doc.getText(fileTextKey(active.id))}
+                      awareness={live.provider.awareness}
+                      language={active.language}
+                      readOnly={!canEdit}
+                      label={t('editorLabel', { filename: active.filename })}
+                    />
+                  ) : (
+                    <p className="text-muted">{t('loading')}</p>
+                  )}
+                </div>
+              ) : tab === 'output' ? (
+                <LiveOutput
+                  session={details}
+                  doc={live?.doc ?? null}
+                  canRun={canEdit}
+                  onShare={(run) => actions.shareRun.mutate(run)}
+                  sharing={actions.shareRun.isPending}
+                />
+              ) : (
+                <ReplayTab sessionId={sessionId} />
+              )}
+            </Suspense>
           </div>
         </section>
         <SessionDetails

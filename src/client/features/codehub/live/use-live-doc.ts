@@ -29,12 +29,16 @@ function serverRevision(provider: WebsocketProvider) {
  * server revision there makes the session's details (roles, participants, runs) load again.
  */
 export function useLiveDoc(sessionId: string, me: { id: number; name: string } | null) {
+  // The connection lives as long as these values do, not an object holding them: a new object
+  // with the same user (a refetch, a runtime that re-renders differently) must not reconnect.
+  const myId = me?.id ?? null;
+  const myName = me?.name ?? null;
   const queryClient = useQueryClient();
   const [live, setLive] = useState<LiveDoc | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
-    if (!me) return;
+    if (myId === null || myName === null) return;
     const doc = new Y.Doc();
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const provider = new WebsocketProvider(
@@ -44,7 +48,7 @@ export function useLiveDoc(sessionId: string, me: { id: number; name: string } |
       // Only the server relays edits: another tab must not receive a viewer's changes directly.
       { disableBc: true },
     );
-    provider.awareness.setLocalStateField('user', { name: me.name, colour: colourIndex(me.id) });
+    provider.awareness.setLocalStateField('user', { name: myName, colour: colourIndex(myId) });
     let revision = 0;
     const onAwareness = () => {
       const next = serverRevision(provider);
@@ -70,7 +74,7 @@ export function useLiveDoc(sessionId: string, me: { id: number; name: string } |
       doc.destroy();
       setLive(null);
     };
-  }, [sessionId, me, queryClient]);
+  }, [sessionId, myId, myName, queryClient]);
 
   return { live, status };
 }
