@@ -28,3 +28,15 @@ describe('database connection', () => {
     }
   });
 });
+
+describe('prepared statements', () => {
+  it('are planned once per session, not on every request (plan_cache_mode)', async () => {
+    // With PostgreSQL's default a hot statement can be planned again on every execution: ≈ 1 ms
+    // of each chat send (src/server/db/plan-cache.ts). Both databases start their sessions so.
+    const pool = (t.db as unknown as { $client: Pool }).$client;
+    const { rows } = await pool.query<{ mode: string }>(
+      "select current_setting('plan_cache_mode') as mode",
+    );
+    expect(rows[0]!.mode).toBe('force_generic_plan');
+  });
+});

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
+import { PLAN_ONCE } from './plan-cache.ts';
 import { initialisePgliteDataDir } from './pglite-initdb.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 
@@ -54,7 +55,11 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     return {
-      ...openPostgres({ connectionString: options.databaseUrl, max: 10 }),
+      ...openPostgres({
+        connectionString: options.databaseUrl,
+        max: 10,
+        options: `-c ${PLAN_ONCE}`,
+      }),
       url: options.databaseUrl,
     };
   }

@@ -9,6 +9,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PLAN_ONCE } from './plan-cache.ts';
 import { scheduleMaintenance } from './pglite-maintenance.ts';
 import { servePgliteWire } from './pglite-wire-server.ts';
 
@@ -40,7 +41,10 @@ const SHARED_BUFFERS = '16MB';
 
 const open = (load?: ArrayBuffer) =>
   PGlite.create({
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', `shared_buffers=${SHARED_BUFFERS}`, '-c', PLAN_ONCE],
+    ],
     // Extensions the migrations create (src/server/db/migrations).
     extensions: { pg_trgm },
     ...(dataDir === undefined ? {} : { dataDir }),

@@ -1,4 +1,3 @@
-import { generateText, Output } from 'ai';
 import { loadCatalogue, type CatalogueModel } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
 import type { Database } from '#server/db/client.ts';
@@ -64,6 +63,7 @@ export async function callTriageModel(
   model: CatalogueModel,
   request: { system: string; prompt: string; timeoutMs: number; signal: AbortSignal },
 ): Promise<TriageOutput> {
+  const { generateText, Output } = await import('ai');
   const { output } = await generateText({
     model: providers.languageModel(model),
     system: request.system,

@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { toUpstreamError } from '#server/ai/upstream-errors.ts';
 import { OFFLINE_MODEL_ID } from '#shared/models/model-ids.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
@@ -108,6 +108,7 @@ export function modelAuthor(input: {
     signal: AbortSignal,
   ): Promise<Draft> => {
     try {
+      const { generateText } = await import('ai');
       const result = await generateText({
         model: input.model,
         system: request.system,
