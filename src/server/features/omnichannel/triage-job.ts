@@ -3,14 +3,8 @@ import type { CatalogueModel } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
-import {
-  AclConditionsSchema,
-  EscalationConditionsSchema,
-  type AclEffect,
-  type Commitment,
-  type EscalationRuleType,
-  type TriageOutput,
-} from '#shared/omnichannel/triage-schemas.ts';
+import { AclConditionsSchema, EscalationConditionsSchema, type AclEffect, type EscalationRuleType } from '#shared/omnichannel/rules-schemas.ts';
+import { type Commitment, type TriageOutput } from '#shared/omnichannel/triage-schemas.ts';
 import { escalateByRule, OMNICHANNEL_ESCALATE_JOB, runDelayedEscalation } from './escalation.ts';
 import { commitmentsOverLimits, decideMode } from './mode-decision.ts';
 import { findBrand } from './omnichannel.queries.ts';
@@ -24,20 +18,9 @@ import {
   triageSystemPrompt,
   triageUserPrompt,
 } from './triage-model.ts';
-import {
-  activeAclPolicies,
-  activeEscalationRules,
-  findMessageRow,
-  humanReplyAfter,
-  insertCsat,
-  insertDraft,
-  mergeMetadata,
-  previousInbound,
-  recentInboundTimes,
-  searchKnowledge,
-  startProcessing,
-  updateInbound,
-} from './triage.queries.ts';
+import { searchKnowledge } from './knowledge.queries.ts';
+import { mergeMetadata } from './message-metadata.ts';
+import { activeAclPolicies, activeEscalationRules, findMessageRow, humanReplyAfter, insertCsat, insertDraft, previousInbound, recentInboundTimes, startProcessing, updateInbound } from './triage.queries.ts';
 import { evaluateAcl, escalationMatches, type TriageFacts } from './triage-rules.ts';
 
 export const OMNICHANNEL_INBOUND_JOB = 'omnichannel.inbound';

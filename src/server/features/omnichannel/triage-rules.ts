@@ -1,11 +1,5 @@
-import type {
-  AclConditions,
-  AclEffect,
-  EscalationConditions,
-  EscalationRuleType,
-  Sentiment,
-  Urgency,
-} from '#shared/omnichannel/triage-schemas.ts';
+import type { AclConditions, AclEffect, EscalationConditions, EscalationRuleType } from '#shared/omnichannel/rules-schemas.ts';
+import type { Sentiment, Urgency } from '#shared/omnichannel/triage-schemas.ts';
 
 /** What the rules look at in one triaged inbound message. */
 export interface TriageFacts {
