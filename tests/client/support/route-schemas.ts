@@ -115,12 +115,31 @@ import {
   ModelListSchema,
 } from '#shared/models/model-schemas.ts';
 import { BrandListSchema, BrandSchema } from '#shared/omnichannel/brand-schemas.ts';
-import { ChannelListSchema, ChannelReceiptSchema, ChannelSchema } from '#shared/omnichannel/channel-schemas.ts';
-import { InboxPageSchema, InboxStreamEventSchema, MessagePageSchema, MessageSchema, ThreadSchema, WidgetStreamEventSchema } from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  ChannelListSchema,
+  ChannelReceiptSchema,
+  ChannelSchema,
+} from '#shared/omnichannel/channel-schemas.ts';
+import {
+  InboxPageSchema,
+  InboxStreamEventSchema,
+  MessagePageSchema,
+  MessageSchema,
+  ThreadSchema,
+  WidgetStreamEventSchema,
+} from '#shared/omnichannel/inbox-schemas.ts';
 import { TemplateListSchema, TemplateSchema } from '#shared/omnichannel/template-schemas.ts';
 import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
-import { KnowledgeEntrySchema, KnowledgeListSchema } from '#shared/omnichannel/knowledge-schemas.ts';
-import { AclPolicyListSchema, AclPolicySchema, EscalationRuleListSchema, EscalationRuleSchema } from '#shared/omnichannel/rules-schemas.ts';
+import {
+  KnowledgeEntrySchema,
+  KnowledgeListSchema,
+} from '#shared/omnichannel/knowledge-schemas.ts';
+import {
+  AclPolicyListSchema,
+  AclPolicySchema,
+  EscalationRuleListSchema,
+  EscalationRuleSchema,
+} from '#shared/omnichannel/rules-schemas.ts';
 import {
   ChatCompletionChunkSchema,
   ChatCompletionSchema,

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '#client/lib/http.ts';
-import { CHANNEL_SECRETS, CHANNEL_TYPES, type Channel, type ChannelConfig, type ChannelType, type SecretName } from '#shared/omnichannel/channel-schemas.ts';
+import {
+  CHANNEL_SECRETS,
+  CHANNEL_TYPES,
+  type Channel,
+  type ChannelConfig,
+  type ChannelType,
+  type SecretName,
+} from '#shared/omnichannel/channel-schemas.ts';
 import { useDeleteChannel, useSaveChannel } from './api/omnichannel.ts';
 
 type ConfigName = keyof ChannelConfig;

@@ -2,7 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '#client/lib/http.ts';
 import { CHANNEL_TYPES, type ChannelType } from '#shared/omnichannel/channel-schemas.ts';
-import { ACL_EFFECTS, ACL_POLICY_TYPES, ESCALATION_RULE_TYPES, ESCALATION_TYPES, type AclEffect, type EscalationConditions, type EscalationRuleInput, type EscalationRuleType } from '#shared/omnichannel/rules-schemas.ts';
+import {
+  ACL_EFFECTS,
+  ACL_POLICY_TYPES,
+  ESCALATION_RULE_TYPES,
+  ESCALATION_TYPES,
+  type AclEffect,
+  type EscalationConditions,
+  type EscalationRuleInput,
+  type EscalationRuleType,
+} from '#shared/omnichannel/rules-schemas.ts';
 import { type Sentiment, type Urgency } from '#shared/omnichannel/triage-schemas.ts';
 import { aclPolicies, escalationRules } from './api/omnichannel-rules.ts';
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/http/request-context.ts';
-import { AnalyticsListSchema, AnalyticsQuerySchema } from '#shared/omnichannel/analytics-schemas.ts';
+import {
+  AnalyticsListSchema,
+  AnalyticsQuerySchema,
+} from '#shared/omnichannel/analytics-schemas.ts';
 import { listAnalytics } from './analytics.queries.ts';
 import { requireBrand } from './brand-resource-routes.ts';
 import { toAnalyticsDay } from './triage-mapping.ts';

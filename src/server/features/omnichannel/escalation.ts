@@ -3,7 +3,13 @@ import type { Database, Executor } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { lockThread } from './outbox.ts';
 import { appendMetadata } from './message-metadata.ts';
-import { findEscalationRule, findMessageRow, humanReplyAfter, updateInbound, type EscalationRuleRow } from './triage.queries.ts';
+import {
+  findEscalationRule,
+  findMessageRow,
+  humanReplyAfter,
+  updateInbound,
+  type EscalationRuleRow,
+} from './triage.queries.ts';
 
 /** A delayed escalation; payload `{ id, ruleId }` (the inbound row and the rule). */
 export const OMNICHANNEL_ESCALATE_JOB = 'omnichannel.escalate';

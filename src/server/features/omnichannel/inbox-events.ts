@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '#shared/errors/app-error.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { inboxTopic } from '#server/realtime/topics.ts';
-import { InboxEventSchema, InboxStreamEventSchema, InboxStreamQuerySchema, type InboxEvent } from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  InboxEventSchema,
+  InboxStreamEventSchema,
+  InboxStreamQuerySchema,
+  type InboxEvent,
+} from '#shared/omnichannel/inbox-schemas.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;

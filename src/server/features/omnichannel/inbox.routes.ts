@@ -8,7 +8,17 @@ import type { AppContext } from '#server/http/request-context.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { conflict, invalid, notFound } from '#shared/errors/app-error.ts';
 import { type ChannelType } from '#shared/omnichannel/channel-schemas.ts';
-import { ApproveInputSchema, AssignInputSchema, InboxPageSchema, InboxQuerySchema, MessageIdParamsSchema, MessageSchema, ReplyInputSchema, ThreadParamsSchema, ThreadSchema } from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  ApproveInputSchema,
+  AssignInputSchema,
+  InboxPageSchema,
+  InboxQuerySchema,
+  MessageIdParamsSchema,
+  MessageSchema,
+  ReplyInputSchema,
+  ThreadParamsSchema,
+  ThreadSchema,
+} from '#shared/omnichannel/inbox-schemas.ts';
 import { registerInboxStream, publishInboxChange } from './inbox-events.ts';
 import {
   countTemplateUse,

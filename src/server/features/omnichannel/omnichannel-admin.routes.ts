@@ -7,8 +7,21 @@ import type { AppContext } from '#server/http/request-context.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
 import { NoContentSchema } from '#shared/api/api-schemas.ts';
 import { notFound } from '#shared/errors/app-error.ts';
-import { BrandInputSchema, BrandListSchema, BrandParamsSchema, BrandPatchSchema, BrandSchema } from '#shared/omnichannel/brand-schemas.ts';
-import { ChannelInputSchema, ChannelListSchema, ChannelParamsSchema, ChannelPatchSchema, ChannelSchema, ChannelTypeSchema } from '#shared/omnichannel/channel-schemas.ts';
+import {
+  BrandInputSchema,
+  BrandListSchema,
+  BrandParamsSchema,
+  BrandPatchSchema,
+  BrandSchema,
+} from '#shared/omnichannel/brand-schemas.ts';
+import {
+  ChannelInputSchema,
+  ChannelListSchema,
+  ChannelParamsSchema,
+  ChannelPatchSchema,
+  ChannelSchema,
+  ChannelTypeSchema,
+} from '#shared/omnichannel/channel-schemas.ts';
 import { MessagePageSchema, MessageQuerySchema } from '#shared/omnichannel/inbox-schemas.ts';
 import {
   sealSecrets,

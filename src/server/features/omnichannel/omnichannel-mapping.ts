@@ -1,7 +1,19 @@
 import type { Secrets } from '#server/secrets/secrets.ts';
 import { type Brand, type BrandPatch } from '#shared/omnichannel/brand-schemas.ts';
-import { ChannelConfigSchema, CHANNEL_SECRETS, ChannelTypeSchema, type Channel, type ChannelType, type SecretName } from '#shared/omnichannel/channel-schemas.ts';
-import { MessageStatusSchema, ProcessModeSchema, type Thread, type OmnichannelMessage } from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  ChannelConfigSchema,
+  CHANNEL_SECRETS,
+  ChannelTypeSchema,
+  type Channel,
+  type ChannelType,
+  type SecretName,
+} from '#shared/omnichannel/channel-schemas.ts';
+import {
+  MessageStatusSchema,
+  ProcessModeSchema,
+  type Thread,
+  type OmnichannelMessage,
+} from '#shared/omnichannel/inbox-schemas.ts';
 import { type ResponseTemplate } from '#shared/omnichannel/template-schemas.ts';
 import type { TemplateRow } from './inbox.queries.ts';
 import type { BrandRow, BrandValues, ChannelRow, MessageRow } from './omnichannel.queries.ts';

@@ -4,7 +4,13 @@ import type { Jobs } from '#server/jobs/jobs.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
 import { TextBodySchema } from '#shared/api/api-schemas.ts';
 import { forbidden, notFound, unauthenticated } from '#shared/errors/app-error.ts';
-import { ChannelDeliverySchema, ChannelReceiptSchema, ChannelTypeSchema, WebhookParamsSchema, WhatsAppVerifyQuerySchema } from '#shared/omnichannel/channel-schemas.ts';
+import {
+  ChannelDeliverySchema,
+  ChannelReceiptSchema,
+  ChannelTypeSchema,
+  WebhookParamsSchema,
+  WhatsAppVerifyQuerySchema,
+} from '#shared/omnichannel/channel-schemas.ts';
 import { safeEqual, SignatureError, verifyDelivery } from './channel-verify.ts';
 import { publishInboxChange } from './inbox-events.ts';
 import { openSecrets, webhookPath } from './omnichannel-mapping.ts';

@@ -1,6 +1,12 @@
 import { type AnalyticsDay } from '#shared/omnichannel/analytics-schemas.ts';
 import { type KnowledgeEntry, type KnowledgePatch } from '#shared/omnichannel/knowledge-schemas.ts';
-import { AclConditionsSchema, EscalationConditionsSchema, type AclPolicy, type AclPolicyPatch, type EscalationRule } from '#shared/omnichannel/rules-schemas.ts';
+import {
+  AclConditionsSchema,
+  EscalationConditionsSchema,
+  type AclPolicy,
+  type AclPolicyPatch,
+  type EscalationRule,
+} from '#shared/omnichannel/rules-schemas.ts';
 import type { aclPolicies, brandKnowledge } from '#server/db/schema/omnichannel-triage.ts';
 import type { AnalyticsRow } from './analytics.queries.ts';
 import type { KnowledgeRow } from './knowledge.queries.ts';

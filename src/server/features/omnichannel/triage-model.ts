@@ -3,7 +3,12 @@ import { loadCatalogue, type CatalogueModel } from '#server/ai/model-catalogue.t
 import type { AiProviders } from '#server/ai/providers.ts';
 import type { Database } from '#server/db/client.ts';
 import { DEFAULT_MODEL_ID } from '#shared/models/model-ids.ts';
-import { TriageOutputSchema, type Sentiment, type TriageOutput, type Urgency } from '#shared/omnichannel/triage-schemas.ts';
+import {
+  TriageOutputSchema,
+  type Sentiment,
+  type TriageOutput,
+  type Urgency,
+} from '#shared/omnichannel/triage-schemas.ts';
 import type { BrandRow } from './omnichannel.queries.ts';
 import type { KnowledgeRow } from './knowledge.queries.ts';
 

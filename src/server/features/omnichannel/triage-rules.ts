@@ -1,4 +1,9 @@
-import type { AclConditions, AclEffect, EscalationConditions, EscalationRuleType } from '#shared/omnichannel/rules-schemas.ts';
+import type {
+  AclConditions,
+  AclEffect,
+  EscalationConditions,
+  EscalationRuleType,
+} from '#shared/omnichannel/rules-schemas.ts';
 import type { Sentiment, Urgency } from '#shared/omnichannel/triage-schemas.ts';
 
 /** What the rules look at in one triaged inbound message. */

@@ -5,7 +5,10 @@ import { widgetTopic } from '#server/realtime/topics.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
 import { notFound, unauthenticated } from '#shared/errors/app-error.ts';
 import { WebhookParamsSchema } from '#shared/omnichannel/channel-schemas.ts';
-import { WidgetStreamEventSchema, WidgetStreamQuerySchema } from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  WidgetStreamEventSchema,
+  WidgetStreamQuerySchema,
+} from '#shared/omnichannel/inbox-schemas.ts';
 import { safeEqual } from './channel-verify.ts';
 import { openSecrets } from './omnichannel-mapping.ts';
 import { findWebhookChannel } from './omnichannel.queries.ts';

@@ -5,8 +5,18 @@ import { apiRequest, readJson } from '#client/lib/http.ts';
 import { notifyError } from '#client/lib/notify.ts';
 import { withReconnects } from '#client/lib/reconnect.ts';
 import { usePagedList, type ListFilters } from '#client/lib/use-paged-list.ts';
-import { InboxEventSchema, InboxPageSchema, MessageSchema, ThreadSchema, type OmnichannelMessage } from '#shared/omnichannel/inbox-schemas.ts';
-import { TemplateListSchema, TemplateSchema, type TemplateInput } from '#shared/omnichannel/template-schemas.ts';
+import {
+  InboxEventSchema,
+  InboxPageSchema,
+  MessageSchema,
+  ThreadSchema,
+  type OmnichannelMessage,
+} from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  TemplateListSchema,
+  TemplateSchema,
+  type TemplateInput,
+} from '#shared/omnichannel/template-schemas.ts';
 
 const INBOX_KEY = 'omnichannel-inbox';
 const THREAD_KEY = 'omnichannel-thread';

@@ -2,8 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
-import { KnowledgeEntrySchema, KnowledgeListSchema, type KnowledgeInput } from '#shared/omnichannel/knowledge-schemas.ts';
-import { AclPolicyListSchema, AclPolicySchema, EscalationRuleListSchema, EscalationRuleSchema, type AclPolicyInput, type EscalationRuleInput } from '#shared/omnichannel/rules-schemas.ts';
+import {
+  KnowledgeEntrySchema,
+  KnowledgeListSchema,
+  type KnowledgeInput,
+} from '#shared/omnichannel/knowledge-schemas.ts';
+import {
+  AclPolicyListSchema,
+  AclPolicySchema,
+  EscalationRuleListSchema,
+  EscalationRuleSchema,
+  type AclPolicyInput,
+  type EscalationRuleInput,
+} from '#shared/omnichannel/rules-schemas.ts';
 
 const brandPath = (brandId: string) => `/api/omnichannel/brands/${brandId}`;
 

@@ -1,7 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import { BrandListSchema, BrandSchema, type BrandInput } from '#shared/omnichannel/brand-schemas.ts';
-import { ChannelListSchema, ChannelSchema, type ChannelInput, type ChannelPatch } from '#shared/omnichannel/channel-schemas.ts';
+import {
+  BrandListSchema,
+  BrandSchema,
+  type BrandInput,
+} from '#shared/omnichannel/brand-schemas.ts';
+import {
+  ChannelListSchema,
+  ChannelSchema,
+  type ChannelInput,
+  type ChannelPatch,
+} from '#shared/omnichannel/channel-schemas.ts';
 
 const BRANDS = '/api/omnichannel/brands';
 const BRANDS_KEY = 'omnichannel-brands';
