@@ -114,6 +114,7 @@ import {
   AdminModelSchema,
   ModelListSchema,
 } from '#shared/models/model-schemas.ts';
+import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
 import { BrandListSchema, BrandSchema } from '#shared/omnichannel/brand-schemas.ts';
 import {
   ChannelListSchema,
@@ -128,8 +129,6 @@ import {
   ThreadSchema,
   WidgetStreamEventSchema,
 } from '#shared/omnichannel/inbox-schemas.ts';
-import { TemplateListSchema, TemplateSchema } from '#shared/omnichannel/template-schemas.ts';
-import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
 import {
   KnowledgeEntrySchema,
   KnowledgeListSchema,
@@ -140,6 +139,7 @@ import {
   EscalationRuleListSchema,
   EscalationRuleSchema,
 } from '#shared/omnichannel/rules-schemas.ts';
+import { TemplateListSchema, TemplateSchema } from '#shared/omnichannel/template-schemas.ts';
 import {
   ChatCompletionChunkSchema,
   ChatCompletionSchema,
