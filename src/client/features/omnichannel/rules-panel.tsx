@@ -12,7 +12,7 @@ import {
   type EscalationRuleInput,
   type EscalationRuleType,
 } from '#shared/omnichannel/rules-schemas.ts';
-import { type Sentiment, type Urgency } from '#shared/omnichannel/triage-schemas.ts';
+import type { Sentiment, Urgency } from '#shared/omnichannel/triage-schemas.ts';
 import { aclPolicies, escalationRules } from './api/omnichannel-rules.ts';
 
 /** 'a, b ,c' → ['a', 'b', 'c']. */

@@ -42,7 +42,13 @@ export interface BrandResource<Row, Item, Input, Patch, Query, IdKey extends str
   /** Rejects a patch that would leave the object invalid (a 400), given the patched object. */
   checkPatched?: (patched: Item & Patch) => void;
   find: (tx: Transaction, brandId: string, id: Id) => Promise<Row | undefined>;
-  update: (tx: Transaction, brandId: string, id: Id, patch: Patch) => Promise<Row | undefined>;
+  update: (
+    tx: Transaction,
+    brandId: string,
+    id: Id,
+    patch: Patch,
+    before: Row,
+  ) => Promise<Row | undefined>;
   remove: (tx: Transaction, brandId: string, id: Id) => Promise<Row | undefined>;
 }
 
@@ -138,7 +144,7 @@ export function registerBrandResource<Row, Item, Input, Patch, Query, IdKey exte
           if (!before) throw notFound(notFoundMessage);
           const patch = request.body as Patch;
           resource.checkPatched?.({ ...toItem(before), ...patch });
-          const after = toItem((await resource.update(tx, brandId, id, patch))!);
+          const after = toItem((await resource.update(tx, brandId, id, patch, before))!);
           record.before = toItem(before);
           record.after = after;
           return after;

@@ -7,7 +7,7 @@ import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { conflict, invalid, notFound } from '#shared/errors/app-error.ts';
-import { type ChannelType } from '#shared/omnichannel/channel-schemas.ts';
+import type { ChannelType } from '#shared/omnichannel/channel-schemas.ts';
 import {
   ApproveInputSchema,
   AssignInputSchema,

@@ -1,5 +1,5 @@
 import type { Secrets } from '#server/secrets/secrets.ts';
-import { type Brand, type BrandPatch } from '#shared/omnichannel/brand-schemas.ts';
+import type { Brand, BrandPatch } from '#shared/omnichannel/brand-schemas.ts';
 import {
   ChannelConfigSchema,
   CHANNEL_SECRETS,
@@ -14,7 +14,7 @@ import {
   type Thread,
   type OmnichannelMessage,
 } from '#shared/omnichannel/inbox-schemas.ts';
-import { type ResponseTemplate } from '#shared/omnichannel/template-schemas.ts';
+import type { ResponseTemplate } from '#shared/omnichannel/template-schemas.ts';
 import type { TemplateRow } from './inbox.queries.ts';
 import type { BrandRow, BrandValues, ChannelRow, MessageRow } from './omnichannel.queries.ts';
 

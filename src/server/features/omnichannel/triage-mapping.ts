@@ -1,5 +1,5 @@
-import { type AnalyticsDay } from '#shared/omnichannel/analytics-schemas.ts';
-import { type KnowledgeEntry, type KnowledgePatch } from '#shared/omnichannel/knowledge-schemas.ts';
+import type { AnalyticsDay } from '#shared/omnichannel/analytics-schemas.ts';
+import type { KnowledgeEntry, KnowledgePatch } from '#shared/omnichannel/knowledge-schemas.ts';
 import {
   AclConditionsSchema,
   EscalationConditionsSchema,
