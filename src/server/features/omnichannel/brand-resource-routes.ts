@@ -8,7 +8,7 @@ import { notFound } from '#shared/errors/app-error.ts';
 import { BrandParamsSchema } from '#shared/omnichannel/brand-schemas.ts';
 import { findBrand } from './omnichannel.queries.ts';
 
-/** A brand's object is found only under its own brand: anything else is a 404. */
+/** The brand a path or query names exists; otherwise a 404. */
 export async function requireBrand(db: Executor, brandId: string) {
   if (!(await findBrand(db, brandId))) throw notFound('Brand not found');
 }
