@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeEventStreamHead } from '#server/http/event-stream-head.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -30,15 +31,7 @@ export async function streamTopic(
   const unsubscribe = await options.pubsub.subscribe(options.topic, (message) =>
     options.onMessage(message, send),
   );
-  res.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    ...options.headers,
-    'x-request-id': request.id,
-  });
+  writeEventStreamHead(request, reply, options.headers);
   res.write('retry: 2000\n\n');
   const streamClosed = request.server.metrics.streamOpened();
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS).unref();
