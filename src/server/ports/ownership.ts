@@ -57,3 +57,23 @@ export async function isUsablePersona(db: Executor, user: PersonaUser, personaId
   const persona = await findPersonaOwnership(db, personaId);
   return persona !== undefined && canUsePersona(user, persona);
 }
+
+/** A row the user owns; none, or someone else's (public or not), is a 404 with `message`. */
+export function requireOwnRow<T extends { userId: number }>(
+  row: T | undefined,
+  userId: number,
+  message: string,
+): T {
+  if (!row || row.userId !== userId) throw notFound(message);
+  return row;
+}
+
+/** A row the user may read: their own or a public one; anything else is a 404 with `message`. */
+export function requireReadableRow<T extends { userId: number; isPublic: boolean }>(
+  row: T | undefined,
+  userId: number,
+  message: string,
+): T {
+  if (!row || (row.userId !== userId && !row.isPublic)) throw notFound(message);
+  return row;
+}

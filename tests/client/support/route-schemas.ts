@@ -114,30 +114,32 @@ import {
   AdminModelSchema,
   ModelListSchema,
 } from '#shared/models/model-schemas.ts';
+import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
+import { BrandListSchema, BrandSchema } from '#shared/omnichannel/brand-schemas.ts';
 import {
-  BrandListSchema,
-  BrandSchema,
   ChannelListSchema,
   ChannelReceiptSchema,
   ChannelSchema,
+} from '#shared/omnichannel/channel-schemas.ts';
+import {
   InboxPageSchema,
   InboxStreamEventSchema,
   MessagePageSchema,
   MessageSchema,
-  TemplateListSchema,
-  TemplateSchema,
   ThreadSchema,
   WidgetStreamEventSchema,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  KnowledgeEntrySchema,
+  KnowledgeListSchema,
+} from '#shared/omnichannel/knowledge-schemas.ts';
 import {
   AclPolicyListSchema,
   AclPolicySchema,
-  AnalyticsListSchema,
   EscalationRuleListSchema,
   EscalationRuleSchema,
-  KnowledgeEntrySchema,
-  KnowledgeListSchema,
-} from '#shared/omnichannel/triage-schemas.ts';
+} from '#shared/omnichannel/rules-schemas.ts';
+import { TemplateListSchema, TemplateSchema } from '#shared/omnichannel/template-schemas.ts';
 import {
   ChatCompletionChunkSchema,
   ChatCompletionSchema,

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '#client/components/charts/bar-chart.tsx';
-import type { AnalyticsDay } from '#shared/omnichannel/triage-schemas.ts';
+import type { AnalyticsDay } from '#shared/omnichannel/analytics-schemas.ts';
 import { useAnalytics } from './api/omnichannel-rules.ts';
 
 const DAY_MS = 86_400_000;

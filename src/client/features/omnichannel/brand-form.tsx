@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '#client/lib/http.ts';
-import type { Brand, BrandInput } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { Brand, BrandInput } from '#shared/omnichannel/brand-schemas.ts';
 import { useSaveBrand } from './api/omnichannel.ts';
 
 const TEXT_FIELDS = [

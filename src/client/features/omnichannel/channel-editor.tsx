@@ -8,7 +8,7 @@ import {
   type ChannelConfig,
   type ChannelType,
   type SecretName,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/channel-schemas.ts';
 import { useDeleteChannel, useSaveChannel } from './api/omnichannel.ts';
 
 type ConfigName = keyof ChannelConfig;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
-import { INBOUND_STATUSES, URGENCIES } from '#shared/omnichannel/omnichannel-schemas.ts';
+import { INBOUND_STATUSES, URGENCIES } from '#shared/omnichannel/inbox-schemas.ts';
 import { useInbox, useInboxLive } from './api/inbox.ts';
 import { useChannels } from './api/omnichannel.ts';
 import { ThreadView } from './thread-view.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '#client/lib/http.ts';
-import { CHANNEL_TYPES, type ChannelType } from '#shared/omnichannel/omnichannel-schemas.ts';
+import { CHANNEL_TYPES, type ChannelType } from '#shared/omnichannel/channel-schemas.ts';
 import {
   ACL_EFFECTS,
   ACL_POLICY_TYPES,
@@ -11,9 +11,8 @@ import {
   type EscalationConditions,
   type EscalationRuleInput,
   type EscalationRuleType,
-  type Sentiment,
-  type Urgency,
-} from '#shared/omnichannel/triage-schemas.ts';
+} from '#shared/omnichannel/rules-schemas.ts';
+import type { Sentiment, Urgency } from '#shared/omnichannel/triage-schemas.ts';
 import { aclPolicies, escalationRules } from './api/omnichannel-rules.ts';
 
 /** 'a, b ,c' → ['a', 'b', 'c']. */

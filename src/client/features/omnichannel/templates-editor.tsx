@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '#client/lib/http.ts';
-import {
-  CHANNEL_TYPES,
-  TEMPLATE_LANGUAGES,
-  type ChannelType,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+import { CHANNEL_TYPES, type ChannelType } from '#shared/omnichannel/channel-schemas.ts';
+import { TEMPLATE_LANGUAGES } from '#shared/omnichannel/template-schemas.ts';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api/inbox.ts';
 
 type Language = (typeof TEMPLATE_LANGUAGES)[number];

@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useUser } from '#client/lib/api/get-user.ts';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
-import {
-  fillTemplate,
-  type OmnichannelMessage,
-  type ResponseTemplate,
-  type Thread,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { OmnichannelMessage, Thread } from '#shared/omnichannel/inbox-schemas.ts';
+import { fillTemplate, type ResponseTemplate } from '#shared/omnichannel/template-schemas.ts';
 import { useInboxAction, useTemplates, useThread } from './api/inbox.ts';
 
 /** A copilot draft: its reasons, its text to edit, approve or reject. */

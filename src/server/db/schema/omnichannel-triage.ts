@@ -10,10 +10,9 @@ import {
   pgTable,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { at } from './columns.ts';
-import { brands } from './omnichannel.ts';
+import { brandIdColumn } from './omnichannel.ts';
 
 /**
  * What the AI may answer from (spec 02 §3, issue 14 item 5): entries are searched with
@@ -24,9 +23,7 @@ export const brandKnowledge = pgTable(
   'brand_knowledge',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     category: text('category'),
     title: text('title').notNull(),
     content: text('content').notNull(),
@@ -48,9 +45,7 @@ export const aclPolicies = pgTable(
   'acl_policies',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     policyType: text('policy_type').notNull(),
     name: text('name').notNull(),
     conditions: jsonb('conditions').$type<Record<string, unknown>>().notNull().default({}),
@@ -69,9 +64,7 @@ export const escalationRules = pgTable(
   'escalation_rules',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     name: text('name').notNull(),
     ruleType: text('rule_type').notNull(),
     triggerConditions: jsonb('trigger_conditions')
@@ -98,9 +91,7 @@ export const omnichannelCsat = pgTable(
   'omnichannel_csat',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     channelType: text('channel_type').notNull(),
     threadKey: text('thread_key').notNull(),
     /** The inbound row that carried the answer. */
@@ -116,9 +107,7 @@ export const omnichannelAnalytics = pgTable(
   'omnichannel_analytics',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     date: date('date', { mode: 'string' }).notNull(),
     channelType: text('channel_type').notNull(),
     totalMessages: integer('total_messages').notNull().default(0),

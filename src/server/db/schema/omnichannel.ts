@@ -39,6 +39,12 @@ export const brands = pgTable('brands', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
+/** The brand a row belongs to: deleting the brand deletes its rows. */
+export const brandIdColumn = () =>
+  uuid('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' });
+
 /**
  * A brand's connection to one provider. `config` holds what may be shown (API base URL, phone
  * number id…); `secrets` holds each secret sealed by src/server/secrets (never returned).
@@ -47,9 +53,7 @@ export const channels = pgTable(
   'channels',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     channelType: text('channel_type').notNull(),
     channelIdentifier: text('channel_identifier').notNull(),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
@@ -70,9 +74,7 @@ export const omnichannelMessages = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     messageId: text('message_id').notNull().unique(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'set null' }),
     channelType: text('channel_type').notNull(),
     direction: text('direction').notNull(),
@@ -107,9 +109,7 @@ export const responseTemplates = pgTable(
   'response_templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     name: text('name').notNull(),
     category: text('category'),
     channelType: text('channel_type'),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { selectRows } from '#server/db/raw-rows.ts';
 import type { UsageGroup } from '#shared/admin-tokens/token-admin-schemas.ts';
 
 /** A stored 'pro' counts as premium, as everywhere (tiers.ts). */
@@ -42,16 +43,6 @@ function whereOf(filter: UsageFilter) {
   return sql.join(conditions, sql` and `);
 }
 
-/** What node-postgres answers for a raw statement (both drivers are node-postgres pools). */
-interface QueryRows<Row> {
-  rows: Row[];
-}
-
-async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as QueryRows<Row>).rows;
-}
-
 interface FiguresRow {
   calls: number;
   input_tokens: string | number;
@@ -71,7 +62,7 @@ export async function sumUsage(
   input: { groupBy: UsageGroup; filter: UsageFilter; offset: number; limit: number },
 ) {
   const group = GROUPS[input.groupBy];
-  return rowsOf<UsageRow>(
+  return selectRows<UsageRow>(
     db,
     sql`
     select ${group.key} as key, ${group.label} as label, ${FIGURES}
@@ -84,7 +75,7 @@ export async function sumUsage(
 }
 
 export async function sumUsageTotals(db: Executor, filter: UsageFilter) {
-  const [row] = await rowsOf<FiguresRow>(
+  const [row] = await selectRows<FiguresRow>(
     db,
     sql`
     select ${FIGURES}

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { selectRows } from '#server/db/raw-rows.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { backupConfigs, backupHistory } from '#server/db/schema/backups.ts';
 import { userSessions } from '#server/db/schema/users.ts';
@@ -128,12 +129,6 @@ export async function listExpiredHistory(db: Executor, now: Date) {
 }
 
 // ---------------------------------------------------------------- restore
-
-/** Both drivers are node-postgres: a raw statement's answer has `rows`. */
-export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-}
 
 /** Rows per table of the public schema, by name (a scratch database's, or the live one's). */
 export async function countTableRows(db: Executor): Promise<TableRowCount[]> {

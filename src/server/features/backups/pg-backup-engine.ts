@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { selectRows } from '#server/db/raw-rows.ts';
 import { AppError } from '#shared/errors/app-error.ts';
-import { countTableRows, maxAuditId, selectRows } from './backups.queries.ts';
+import { countTableRows, maxAuditId } from './backups.queries.ts';
 import type { BackupEngine } from './backup-engine.ts';
 import { connectionArgs, restoreThroughPsql, runTool, toolMajorVersion } from './pg-tools.ts';
 

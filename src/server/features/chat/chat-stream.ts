@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeEventStreamHead } from '#server/http/event-stream-head.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import { AppError, type ErrorEnvelope } from '#shared/errors/app-error.ts';
 import type { ReplyEvents, StreamEvent } from '#server/realtime/reply-events.ts';
@@ -36,15 +37,7 @@ export function sendEventStream(
   afterEventId?: string,
 ) {
   reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
+  const res = writeEventStreamHead(request, reply);
   res.write('retry: 2000\n\n');
   const streamClosed = request.server.metrics.streamOpened();
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { idPage } from '#server/db/id-page.ts';
 import { clientErrors } from '#server/db/schema/ai.ts';
 import type { ClientErrorQuery } from '#shared/admin/logs-schemas.ts';
 
@@ -26,20 +27,21 @@ export async function listClientErrors(
   afterId: number | null,
 ): Promise<ClientErrorRow[]> {
   const t = clientErrors;
-  const newestFirst = query.order === 'desc';
-  const filters: (SQL | undefined)[] = [
-    query.userId === undefined ? undefined : eq(t.userId, query.userId),
-    query.route === undefined ? undefined : ilike(t.url, `%${escapeLike(query.route)}%`),
-    query.from === undefined ? undefined : gte(t.createdAt, query.from),
-    query.to === undefined ? undefined : lte(t.createdAt, query.to),
-  ];
-  if (afterId !== null) filters.push(newestFirst ? lt(t.id, afterId) : gt(t.id, afterId));
+  const page = idPage(t.id, query, afterId);
   return db
     .select()
     .from(t)
-    .where(and(...filters))
-    .orderBy(newestFirst ? desc(t.id) : asc(t.id))
-    .limit(query.limit + 1);
+    .where(
+      and(
+        query.userId === undefined ? undefined : eq(t.userId, query.userId),
+        query.route === undefined ? undefined : ilike(t.url, `%${escapeLike(query.route)}%`),
+        query.from === undefined ? undefined : gte(t.createdAt, query.from),
+        query.to === undefined ? undefined : lte(t.createdAt, query.to),
+        page.after,
+      ),
+    )
+    .orderBy(page.orderBy)
+    .limit(page.limit);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

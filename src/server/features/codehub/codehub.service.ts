@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '#server/db/client.ts';
 import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
+import { requireOwnRow, requireReadableRow } from '#server/ports/ownership.ts';
 import type { Page } from '#shared/api/pagination.ts';
 import {
   CODEHUB_MESSAGES as M,
@@ -59,18 +60,12 @@ const tooLarge = (message: string, details?: Record<string, number>) =>
   new AppError('VALIDATION_ERROR', 413, message, details);
 
 /** A project the user may read: their own or a public one; anything else is 404. */
-async function readableProject(db: Executor, userId: number, projectId: string) {
-  const row = await q.findProject(db, projectId);
-  if (!row || (row.userId !== userId && !row.isPublic)) throw notFound(M.projectNotFound);
-  return row;
-}
+const readableProject = async (db: Executor, userId: number, projectId: string) =>
+  requireReadableRow(await q.findProject(db, projectId), userId, M.projectNotFound);
 
 /** A project the user may change: only their own; someone else's is 404, public or not. */
-async function ownProject(db: Executor, userId: number, projectId: string) {
-  const row = await q.findProject(db, projectId);
-  if (!row || row.userId !== userId) throw notFound(M.projectNotFound);
-  return row;
-}
+const ownProject = async (db: Executor, userId: number, projectId: string) =>
+  requireOwnRow(await q.findProject(db, projectId), userId, M.projectNotFound);
 
 export async function listProjects(
   db: Executor,

@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
-import { dayFigures, upsertDay } from './triage.queries.ts';
+import { dayFigures, upsertDay } from './analytics.queries.ts';
 
 export const OMNICHANNEL_ANALYTICS_JOB = 'omnichannel.analytics';
 const DAY_MS = 24 * 60 * 60_000;

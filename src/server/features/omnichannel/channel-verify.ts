@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ChannelType, SecretName } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { ChannelType, SecretName } from '#shared/omnichannel/channel-schemas.ts';
 
 /** One customer message taken from a verified delivery. */
 export interface NormalizedMessage {

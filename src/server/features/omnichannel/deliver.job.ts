@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
-import { ChannelConfigSchema, ChannelTypeSchema } from '#shared/omnichannel/omnichannel-schemas.ts';
+import { ChannelConfigSchema, ChannelTypeSchema } from '#shared/omnichannel/channel-schemas.ts';
 import { createChannelAdapters } from './channels/adapters.ts';
 import { DeliveryError } from './channels/channel-adapter.ts';
 import { publishInboxChange } from './inbox-events.ts';

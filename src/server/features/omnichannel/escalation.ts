@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { lockThread } from './outbox.ts';
+import { appendMetadata } from './message-metadata.ts';
 import {
-  appendMetadata,
   findEscalationRule,
   findMessageRow,
   humanReplyAfter,

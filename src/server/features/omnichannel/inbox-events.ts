@@ -7,10 +7,8 @@ import {
   InboxStreamEventSchema,
   InboxStreamQuerySchema,
   type InboxEvent,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
-
-/** A comment line now and then keeps proxies from closing a quiet stream. */
-const HEARTBEAT_MS = 15_000;
+} from '#shared/omnichannel/inbox-schemas.ts';
+import { streamTopic } from './event-stream.ts';
 
 /**
  * Tells every instance's open inboxes of the brand that a thread changed (a message arrived,
@@ -52,31 +50,13 @@ export function registerInboxStream(
     async (request, reply) => {
       const { brandId } = request.query as { brandId: string };
       if (!(await brandExists(brandId))) throw notFound('Brand not found');
-      reply.hijack();
-      const res = reply.raw;
-      // Subscribed before the headers go out: a change made once the client sees the stream open
-      // is not missed.
-      const unsubscribe = await pubsub.subscribe(inboxTopic(brandId), (message) => {
-        const event = InboxEventSchema.safeParse(message);
-        if (event.success && !res.writableEnded) {
-          res.write(`event: change\ndata: ${JSON.stringify(event.data)}\n\n`);
-        }
-      });
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      res.write('retry: 2000\n\n');
-      const streamClosed = request.server.metrics.streamOpened();
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS).unref();
-      res.once('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streamClosed();
+      await streamTopic(request, reply, {
+        pubsub,
+        topic: inboxTopic(brandId),
+        onMessage: (message, send) => {
+          const event = InboxEventSchema.safeParse(message);
+          if (event.success) send('change', event.data);
+        },
       });
     },
   );

@@ -18,7 +18,7 @@ import {
 import type { Executor } from '#server/db/client.ts';
 import { channels, omnichannelMessages, responseTemplates } from '#server/db/schema/omnichannel.ts';
 import { users } from '#server/db/schema/users.ts';
-import type { InboundStatus } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { InboundStatus } from '#shared/omnichannel/inbox-schemas.ts';
 import type { MessageRow } from './omnichannel.queries.ts';
 
 const m = omnichannelMessages;

@@ -7,6 +7,7 @@ import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { conflict, invalid, notFound } from '#shared/errors/app-error.ts';
+import type { ChannelType } from '#shared/omnichannel/channel-schemas.ts';
 import {
   ApproveInputSchema,
   AssignInputSchema,
@@ -17,8 +18,7 @@ import {
   ReplyInputSchema,
   ThreadParamsSchema,
   ThreadSchema,
-  type ChannelType,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/inbox-schemas.ts';
 import { registerInboxStream, publishInboxChange } from './inbox-events.ts';
 import {
   countTemplateUse,

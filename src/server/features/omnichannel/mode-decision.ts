@@ -1,9 +1,5 @@
-import type {
-  AclEffect,
-  Commitment,
-  ProcessMode,
-  Urgency,
-} from '#shared/omnichannel/triage-schemas.ts';
+import type { AclEffect } from '#shared/omnichannel/rules-schemas.ts';
+import type { Commitment, ProcessMode, Urgency } from '#shared/omnichannel/triage-schemas.ts';
 import { withinLimit } from './decimal.ts';
 import { figuresOverLimits } from './reply-figures.ts';
 

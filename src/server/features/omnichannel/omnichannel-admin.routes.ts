@@ -13,15 +13,17 @@ import {
   BrandParamsSchema,
   BrandPatchSchema,
   BrandSchema,
+} from '#shared/omnichannel/brand-schemas.ts';
+import {
   ChannelInputSchema,
   ChannelListSchema,
   ChannelParamsSchema,
   ChannelPatchSchema,
   ChannelSchema,
   ChannelTypeSchema,
-  MessagePageSchema,
-  MessageQuerySchema,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/channel-schemas.ts';
+import { MessagePageSchema, MessageQuerySchema } from '#shared/omnichannel/inbox-schemas.ts';
+import { registerBrandResource, requireBrand } from './brand-resource-routes.ts';
 import {
   sealSecrets,
   toBrand,
@@ -44,7 +46,6 @@ import {
 } from './omnichannel.queries.ts';
 
 const BRAND_NOT_FOUND = 'Brand not found';
-const CHANNEL_NOT_FOUND = 'Channel not found';
 const CursorKeySchema = z.number().int();
 
 /** Brands, channels and the latest messages: administrators only (spec 02 §2, issue 14). */
@@ -56,11 +57,8 @@ export function registerOmnichannelAdminRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const brandsPath = '/api/omnichannel/brands';
   const brandPath = `${brandsPath}/:brandId`;
-  const channelsPath = `${brandPath}/channels`;
-  const channelPath = `${channelsPath}/:channelId`;
   const admin = { access: 'admin' as const };
   const brandTarget = (id: string | null) => ({ type: 'brand', id });
-  const channelTarget = (id: string | null) => ({ type: 'channel', id });
 
   api.get(
     brandsPath,
@@ -144,115 +142,45 @@ export function registerOmnichannelAdminRoutes(
     },
   );
 
-  api.get(
-    channelsPath,
-    { config: admin, schema: { params: BrandParamsSchema, response: { 200: ChannelListSchema } } },
-    async (request) => {
-      const { brandId } = request.params;
-      if (!(await findBrand(ctx.db, brandId))) throw notFound(BRAND_NOT_FOUND);
-      return { items: (await listChannels(ctx.db, brandId)).map(toChannel) };
+  registerBrandResource(app, ctx, {
+    path: 'channels',
+    idParam: 'channelId',
+    itemParams: ChannelParamsSchema,
+    auditType: 'channel',
+    notFoundMessage: 'Channel not found',
+    schemas: {
+      item: ChannelSchema,
+      list: ChannelListSchema,
+      input: ChannelInputSchema,
+      patch: ChannelPatchSchema,
     },
-  );
-
-  api.post(
-    channelsPath,
-    {
-      config: admin,
-      schema: {
-        params: BrandParamsSchema,
-        body: ChannelInputSchema,
-        response: { 201: ChannelSchema },
-      },
+    toItem: toChannel,
+    itemId: (channel) => channel.channelId,
+    list: (db, brandId) => listChannels(db, brandId),
+    insert: (tx, { secrets: secretInput, ...input }, { brandId }) => {
+      // The id is chosen first: each secret is sealed under its channel's id.
+      const id = crypto.randomUUID();
+      return insertChannel(tx, {
+        ...input,
+        id,
+        brandId,
+        secrets: sealSecrets(secrets, input.channelType, id, {}, secretInput),
+      });
     },
-    async (request, reply) => {
-      const { brandId } = request.params;
-      const { secrets: secretInput, ...input } = request.body;
-      const channel = await withAudit(
-        ctx.db,
-        auditActor(request),
-        'channel.create',
-        channelTarget(null),
-        async (tx, record) => {
-          if (!(await findBrand(tx, brandId))) throw notFound(BRAND_NOT_FOUND);
-          // The id is chosen first: each secret is sealed under its channel's id.
-          const id = crypto.randomUUID();
-          const created = toChannel(
-            await insertChannel(tx, {
-              ...input,
-              id,
-              brandId,
-              secrets: sealSecrets(secrets, input.channelType, id, {}, secretInput),
-            }),
-          );
-          record.targetId = id;
-          record.after = created;
-          return created;
-        },
-      );
-      return reply.status(201).send(channel);
-    },
-  );
-
-  api.patch(
-    channelPath,
-    {
-      config: admin,
-      schema: {
-        params: ChannelParamsSchema,
-        body: ChannelPatchSchema,
-        response: { 200: ChannelSchema },
-      },
-    },
-    async (request) => {
-      const { brandId, channelId } = request.params;
-      const { secrets: secretInput, ...change } = request.body;
-      return withAudit(
-        ctx.db,
-        auditActor(request),
-        'channel.update',
-        channelTarget(channelId),
-        async (tx, record) => {
-          const before = await findChannel(tx, brandId, channelId);
-          if (!before) throw notFound(CHANNEL_NOT_FOUND);
-          const after = toChannel(
-            (await updateChannel(tx, brandId, channelId, {
-              ...change,
-              secrets: sealSecrets(
-                secrets,
-                ChannelTypeSchema.parse(before.channelType),
-                channelId,
-                before.secrets,
-                secretInput ?? {},
-              ),
-            }))!,
-          );
-          record.before = toChannel(before);
-          record.after = after;
-          return after;
-        },
-      );
-    },
-  );
-
-  api.delete(
-    channelPath,
-    { config: admin, schema: { params: ChannelParamsSchema, response: { 204: NoContentSchema } } },
-    async (request, reply) => {
-      const { brandId, channelId } = request.params;
-      await withAudit(
-        ctx.db,
-        auditActor(request),
-        'channel.delete',
-        channelTarget(channelId),
-        async (tx, record) => {
-          const deleted = await deleteChannel(tx, brandId, channelId);
-          if (!deleted) throw notFound(CHANNEL_NOT_FOUND);
-          record.before = toChannel(deleted);
-        },
-      );
-      return reply.status(204).send();
-    },
-  );
+    find: findChannel,
+    update: (tx, brandId, channelId, { secrets: secretInput, ...change }, before) =>
+      updateChannel(tx, brandId, channelId, {
+        ...change,
+        secrets: sealSecrets(
+          secrets,
+          ChannelTypeSchema.parse(before.channelType),
+          channelId,
+          before.secrets,
+          secretInput ?? {},
+        ),
+      }),
+    remove: deleteChannel,
+  });
 
   api.get(
     `${brandPath}/messages`,
@@ -267,7 +195,7 @@ export function registerOmnichannelAdminRoutes(
     async (request) => {
       const { brandId } = request.params;
       const { cursor, limit } = request.query;
-      if (!(await findBrand(ctx.db, brandId))) throw notFound(BRAND_NOT_FOUND);
+      await requireBrand(ctx.db, brandId);
       const after = cursor ? decodeCursor(cursor, CursorKeySchema) : null;
       const rows = await listMessages(ctx.db, brandId, limit, after);
       return toPage(rows, limit, toMessage, (row) => row.id);

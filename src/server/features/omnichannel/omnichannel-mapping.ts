@@ -1,19 +1,20 @@
 import type { Secrets } from '#server/secrets/secrets.ts';
+import type { Brand, BrandPatch } from '#shared/omnichannel/brand-schemas.ts';
 import {
   ChannelConfigSchema,
   CHANNEL_SECRETS,
   ChannelTypeSchema,
-  MessageStatusSchema,
-  ProcessModeSchema,
-  type Brand,
-  type ResponseTemplate,
-  type Thread,
-  type BrandPatch,
   type Channel,
   type ChannelType,
-  type OmnichannelMessage,
   type SecretName,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/channel-schemas.ts';
+import {
+  MessageStatusSchema,
+  ProcessModeSchema,
+  type Thread,
+  type OmnichannelMessage,
+} from '#shared/omnichannel/inbox-schemas.ts';
+import type { ResponseTemplate } from '#shared/omnichannel/template-schemas.ts';
 import type { TemplateRow } from './inbox.queries.ts';
 import type { BrandRow, BrandValues, ChannelRow, MessageRow } from './omnichannel.queries.ts';
 

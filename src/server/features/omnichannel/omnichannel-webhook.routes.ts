@@ -10,7 +10,7 @@ import {
   ChannelTypeSchema,
   WebhookParamsSchema,
   WhatsAppVerifyQuerySchema,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/channel-schemas.ts';
 import { safeEqual, SignatureError, verifyDelivery } from './channel-verify.ts';
 import { publishInboxChange } from './inbox-events.ts';
 import { openSecrets, webhookPath } from './omnichannel-mapping.ts';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { brands, omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
-import type { ChannelType } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { ChannelType } from '#shared/omnichannel/channel-schemas.ts';
 import type { MessageRow } from './omnichannel.queries.ts';
 
 /** Delivers one stored reply to its provider (payload: the outbound row's id). */

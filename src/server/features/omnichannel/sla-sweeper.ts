@@ -3,12 +3,8 @@ import type { Database } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { applyEscalation, escalateByRule } from './escalation.ts';
 import { lockThread } from './outbox.ts';
-import {
-  activeEscalationRules,
-  markSlaBreached,
-  markSlaWarned,
-  slaCandidates,
-} from './triage.queries.ts';
+import { markSlaBreached, markSlaWarned, slaCandidates } from './sla.queries.ts';
+import { activeEscalationRules } from './triage.queries.ts';
 
 export const OMNICHANNEL_SLA_JOB = 'omnichannel.sla-sweep';
 /** Messages looked at per sweep; the next sweep takes the rest. */

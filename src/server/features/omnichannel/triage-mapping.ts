@@ -1,20 +1,16 @@
+import type { AnalyticsDay } from '#shared/omnichannel/analytics-schemas.ts';
+import type { KnowledgeEntry, KnowledgePatch } from '#shared/omnichannel/knowledge-schemas.ts';
 import {
   AclConditionsSchema,
   EscalationConditionsSchema,
   type AclPolicy,
   type AclPolicyPatch,
-  type AnalyticsDay,
   type EscalationRule,
-  type KnowledgeEntry,
-  type KnowledgePatch,
-} from '#shared/omnichannel/triage-schemas.ts';
+} from '#shared/omnichannel/rules-schemas.ts';
 import type { aclPolicies, brandKnowledge } from '#server/db/schema/omnichannel-triage.ts';
-import type {
-  AclPolicyRow,
-  AnalyticsRow,
-  EscalationRuleRow,
-  KnowledgeRow,
-} from './triage.queries.ts';
+import type { AnalyticsRow } from './analytics.queries.ts';
+import type { KnowledgeRow } from './knowledge.queries.ts';
+import type { AclPolicyRow, EscalationRuleRow } from './triage.queries.ts';
 
 export function toAclPolicy(row: AclPolicyRow): AclPolicy {
   return {

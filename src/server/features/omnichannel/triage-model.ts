@@ -9,7 +9,7 @@ import {
   type Urgency,
 } from '#shared/omnichannel/triage-schemas.ts';
 import type { BrandRow } from './omnichannel.queries.ts';
-import type { KnowledgeRow } from './triage.queries.ts';
+import type { KnowledgeRow } from './knowledge.queries.ts';
 
 /** How much of a knowledge entry and of the customer's message the model reads. */
 const ENTRY_CHARS = 2000;

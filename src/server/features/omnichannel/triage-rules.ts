@@ -3,9 +3,8 @@ import type {
   AclEffect,
   EscalationConditions,
   EscalationRuleType,
-  Sentiment,
-  Urgency,
-} from '#shared/omnichannel/triage-schemas.ts';
+} from '#shared/omnichannel/rules-schemas.ts';
+import type { Sentiment, Urgency } from '#shared/omnichannel/triage-schemas.ts';
 
 /** What the rules look at in one triaged inbound message. */
 export interface TriageFacts {

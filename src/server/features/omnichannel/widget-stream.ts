@@ -4,16 +4,15 @@ import type { AppContext } from '#server/http/request-context.ts';
 import { widgetTopic } from '#server/realtime/topics.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
 import { notFound, unauthenticated } from '#shared/errors/app-error.ts';
+import { WebhookParamsSchema } from '#shared/omnichannel/channel-schemas.ts';
 import {
-  WebhookParamsSchema,
   WidgetStreamEventSchema,
   WidgetStreamQuerySchema,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/inbox-schemas.ts';
 import { safeEqual } from './channel-verify.ts';
+import { streamTopic } from './event-stream.ts';
 import { openSecrets } from './omnichannel-mapping.ts';
 import { findWebhookChannel } from './omnichannel.queries.ts';
-
-const HEARTBEAT_MS = 15_000;
 
 /** What the brand's server gives its page for a visitor: hex HMAC-SHA256 of the visitor id. */
 export const visitorSignature = (hmacKey: string, visitor: string) =>
@@ -54,27 +53,11 @@ export function registerWidgetStream(app: FastifyInstance, ctx: AppContext, secr
       if (!key || !safeEqual(signature, visitorSignature(key, visitor))) {
         throw unauthenticated('Invalid visitor signature');
       }
-      reply.hijack();
-      const res = reply.raw;
-      const unsubscribe = await ctx.pubsub.subscribe(widgetTopic(channelId, visitor), (message) => {
-        if (!res.writableEnded) res.write(`event: reply\ndata: ${JSON.stringify(message)}\n\n`);
-      });
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'access-control-allow-origin': '*',
-        'x-request-id': request.id,
-      });
-      res.write('retry: 2000\n\n');
-      const streamClosed = request.server.metrics.streamOpened();
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS).unref();
-      res.once('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streamClosed();
+      await streamTopic(request, reply, {
+        pubsub: ctx.pubsub,
+        topic: widgetTopic(channelId, visitor),
+        onMessage: (message, send) => send('reply', message),
+        headers: { 'access-control-allow-origin': '*' },
       });
     },
   );

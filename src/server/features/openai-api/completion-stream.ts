@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeEventStreamHead } from '#server/http/event-stream-head.ts';
 import type { Completion } from '#server/ports/completions.ts';
 import { AppError } from '#shared/errors/app-error.ts';
 import type { ChatCompletionChunk, OpenAiUsage } from '#shared/openai/openai-schemas.ts';
@@ -36,15 +37,7 @@ export async function sendCompletionStream(
   includeUsage: boolean,
 ) {
   reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
+  const res = writeEventStreamHead(request, reply);
   const write = (data: unknown) => {
     if (!res.destroyed && !res.writableEnded) res.write(`data: ${JSON.stringify(data)}\n\n`);
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '#server/http/access.ts';
 import { attachmentDisposition } from '#server/http/content-disposition.ts';
+import { writeEventStreamHead } from '#server/http/event-stream-head.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { BinaryBodySchema, NoContentSchema, TextBodySchema } from '#shared/api/api-schemas.ts';
 import {
@@ -97,15 +98,7 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
       return builder.build(user, input, { professional, onStep: () => {}, signal });
     }
     reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
+    const res = writeEventStreamHead(request, reply);
     const send = (event: string, data: unknown) => {
       if (!res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };

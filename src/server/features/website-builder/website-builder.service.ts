@@ -4,6 +4,7 @@ import { loadCatalogue } from '#server/ai/model-catalogue.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { RateLimiter, RateLimitedError, describeWait } from '#server/http/rate-limit.ts';
+import { requireOwnRow, requireReadableRow } from '#server/ports/ownership.ts';
 import type { Page } from '#shared/api/pagination.ts';
 import {
   MAX_REFINEMENT_STEPS,
@@ -241,15 +242,12 @@ export async function listSites(
 
 /** A site the user may read: their own or a public one; anything else is 404. */
 export async function readableSite(ctx: AppContext, userId: number, projectId: string) {
-  const row = await q.findSite(ctx.db, projectId);
-  if (!row || (row.userId !== userId && !row.isPublic)) throw notFound(M.notFound);
-  return row;
+  return requireReadableRow(await q.findSite(ctx.db, projectId), userId, M.notFound);
 }
 
+/** A site the user may change: only their own; someone else's is 404, public or not. */
 async function ownSite(ctx: AppContext, userId: number, projectId: string) {
-  const row = await q.findSite(ctx.db, projectId);
-  if (!row || row.userId !== userId) throw notFound(M.notFound);
-  return row;
+  return requireOwnRow(await q.findSite(ctx.db, projectId), userId, M.notFound);
 }
 
 export async function getSite(

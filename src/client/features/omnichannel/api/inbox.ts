@@ -9,12 +9,14 @@ import {
   InboxEventSchema,
   InboxPageSchema,
   MessageSchema,
-  TemplateListSchema,
-  TemplateSchema,
   ThreadSchema,
   type OmnichannelMessage,
+} from '#shared/omnichannel/inbox-schemas.ts';
+import {
+  TemplateListSchema,
+  TemplateSchema,
   type TemplateInput,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/template-schemas.ts';
 
 const INBOX_KEY = 'omnichannel-inbox';
 const THREAD_KEY = 'omnichannel-thread';

@@ -1,18 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, readJson } from '#client/lib/http.ts';
+import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
+import {
+  KnowledgeEntrySchema,
+  KnowledgeListSchema,
+  type KnowledgeInput,
+} from '#shared/omnichannel/knowledge-schemas.ts';
 import {
   AclPolicyListSchema,
   AclPolicySchema,
-  AnalyticsListSchema,
   EscalationRuleListSchema,
   EscalationRuleSchema,
-  KnowledgeEntrySchema,
-  KnowledgeListSchema,
   type AclPolicyInput,
   type EscalationRuleInput,
-  type KnowledgeInput,
-} from '#shared/omnichannel/triage-schemas.ts';
+} from '#shared/omnichannel/rules-schemas.ts';
 
 const brandPath = (brandId: string) => `/api/omnichannel/brands/${brandId}`;
 

@@ -3,12 +3,14 @@ import { apiRequest, readJson } from '#client/lib/http.ts';
 import {
   BrandListSchema,
   BrandSchema,
+  type BrandInput,
+} from '#shared/omnichannel/brand-schemas.ts';
+import {
   ChannelListSchema,
   ChannelSchema,
-  type BrandInput,
   type ChannelInput,
   type ChannelPatch,
-} from '#shared/omnichannel/omnichannel-schemas.ts';
+} from '#shared/omnichannel/channel-schemas.ts';
 
 const BRANDS = '/api/omnichannel/brands';
 const BRANDS_KEY = 'omnichannel-brands';

@@ -1,5 +1,5 @@
 import type { PubSub } from '#server/realtime/pubsub.ts';
-import type { ChannelType } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { ChannelType } from '#shared/omnichannel/channel-schemas.ts';
 import { brandWebhookAdapter } from './brand-webhook.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { emailAdapter } from './email.ts';

@@ -1,4 +1,4 @@
-import type { ChannelConfig, SecretName } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { ChannelConfig, SecretName } from '#shared/omnichannel/channel-schemas.ts';
 import type { MessageRow } from '../omnichannel.queries.ts';
 
 /** One reply on its way to a provider, with what its adapter needs to send it. */

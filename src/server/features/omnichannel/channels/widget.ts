@@ -1,6 +1,6 @@
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { widgetTopic } from '#server/realtime/topics.ts';
-import type { WidgetReply } from '#shared/omnichannel/omnichannel-schemas.ts';
+import type { WidgetReply } from '#shared/omnichannel/inbox-schemas.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 
 /**
