@@ -10,6 +10,7 @@ import {
   type Thread,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { useInboxAction, useTemplates, useThread } from './api/inbox.ts';
+import { TextAreaField } from './form-fields.tsx';
 
 /** A copilot draft: its reasons, its text to edit, approve or reject. */
 function DraftReview({ draft, inboundId }: { draft: OmnichannelMessage; inboundId: number }) {
@@ -32,15 +33,12 @@ function DraftReview({ draft, inboundId }: { draft: OmnichannelMessage; inboundI
           </ul>
         </div>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm">
-        {t('thread.draftText')}
-        <textarea
-          className="field-input"
-          rows={4}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-        />
-      </label>
+      <TextAreaField
+        label={t('thread.draftText')}
+        rows={4}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+      />
       <div className="flex gap-2">
         <button
           type="button"
@@ -144,16 +142,13 @@ function ReplyBox({ thread, inbound }: { thread: Thread; inbound: OmnichannelMes
           ))}
         </div>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm">
-        {t('thread.reply')}
-        <textarea
-          className="field-input"
-          rows={4}
-          required
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-        />
-      </label>
+      <TextAreaField
+        label={t('thread.reply')}
+        rows={4}
+        required
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+      />
       <button
         type="submit"
         className="btn-primary justify-self-start"
