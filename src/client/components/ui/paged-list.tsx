@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** What a server-paged list (usePagedList, or a report paged the same way) tells its screen. */
+/** What a server-paged list (usePagedList) tells its screen. */
 interface PagedListState<Item> {
   items: Item[];
   isLoading: boolean;
@@ -8,29 +8,6 @@ interface PagedListState<Item> {
   hasMore: boolean;
   isLoadingMore: boolean;
   loadMore: () => void;
-}
-
-/** "Load more" under a server-paged list, while there is a next page. */
-export function LoadMoreButton({
-  list,
-  label,
-  className = 'btn-outline self-start',
-}: {
-  list: Pick<PagedListState<unknown>, 'hasMore' | 'isLoadingMore' | 'loadMore'>;
-  label: string;
-  className?: string;
-}) {
-  if (!list.hasMore) return null;
-  return (
-    <button
-      type="button"
-      className={className}
-      disabled={list.isLoadingMore}
-      onClick={list.loadMore}
-    >
-      {label}
-    </button>
-  );
 }
 
 /**
@@ -74,7 +51,16 @@ export function PagedList<Item>({
           ))}
         </ul>
       )}
-      <LoadMoreButton list={list} label={labels.loadMore} />
+      {list.hasMore ? (
+        <button
+          type="button"
+          className="btn-outline self-start"
+          disabled={list.isLoadingMore}
+          onClick={list.loadMore}
+        >
+          {labels.loadMore}
+        </button>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { usePagedList } from '#client/lib/use-paged-list.ts';
-import { LoadMoreButton } from './paged-list.tsx';
 
 export interface Column<Item> {
   key: string;
@@ -60,10 +59,16 @@ export function PagedTable<Item>({
           </tbody>
         </table>
       </div>
-      <LoadMoreButton
-        list={list}
-        label={list.isLoadingMore ? t('table.loading') : t('table.loadMore')}
-      />
+      {list.hasMore ? (
+        <button
+          type="button"
+          className="btn-outline self-start"
+          onClick={list.loadMore}
+          disabled={list.isLoadingMore}
+        >
+          {list.isLoadingMore ? t('table.loading') : t('table.loadMore')}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
-import { LoadMoreButton } from '#client/components/ui/paged-list.tsx';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +144,16 @@ export function TokenUsageSection() {
               ) : null}
             </table>
           </div>
-          <LoadMoreButton list={usage} label={t('usage.loadMore')} />
+          {usage.hasMore ? (
+            <button
+              type="button"
+              className="btn-outline self-start"
+              onClick={usage.loadMore}
+              disabled={usage.isLoadingMore}
+            >
+              {t('usage.loadMore')}
+            </button>
+          ) : null}
         </>
       )}
     </section>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '#client/components/charts/bar-chart.tsx';
 import type { AnalyticsDay } from '#shared/omnichannel/triage-schemas.ts';
 import { useAnalytics } from './api/omnichannel-rules.ts';
-import { InputField } from './form-fields.tsx';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -43,20 +42,26 @@ export function AnalyticsPanel({ brandId }: { brandId: string }) {
         {t('analytics.title')}
       </h3>
       <div className="flex flex-wrap gap-2">
-        <InputField
-          label={t('analytics.from')}
-          type="date"
-          value={from}
-          max={to}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-        <InputField
-          label={t('analytics.to')}
-          type="date"
-          value={to}
-          min={from}
-          onChange={(e) => setTo(e.target.value)}
-        />
+        <label className="flex flex-col gap-1 text-sm">
+          {t('analytics.from')}
+          <input
+            className="field-input"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('analytics.to')}
+          <input
+            className="field-input"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </label>
       </div>
       {analytics.isError ? (
         <p role="alert" className="text-danger">

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '#client/lib/http.ts';
 import type { Brand, BrandInput } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { useSaveBrand } from './api/omnichannel.ts';
-import { InputField, TextAreaField } from './form-fields.tsx';
-import { saveErrorText } from './save-error-text.ts';
 
 const TEXT_FIELDS = [
   'description',
@@ -54,54 +53,72 @@ export function BrandForm({
     if (saved) onSaved(saved.brandId);
   }
 
-  const error = saveErrorText(save.error, t('saveFailed'));
+  const error =
+    save.error instanceof HttpError ? save.error.message : save.error ? t('saveFailed') : null;
   return (
     <form
       className="grid gap-3"
       onSubmit={(event) => void submit(event)}
       aria-label={t('brandForm')}
     >
-      <InputField
-        label={t('fields.name')}
-        required
-        value={input.name}
-        onChange={(event) => set('name', event.target.value)}
-      />
+      <label className="flex flex-col gap-1 text-sm">
+        {t('fields.name')}
+        <input
+          className="field-input"
+          required
+          value={input.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
+      </label>
       {TEXT_FIELDS.map((field) => (
-        <TextAreaField
-          key={field}
-          label={t(`fields.${field}`)}
-          rows={field === 'voice' || field === 'legalDisclaimer' ? 3 : 1}
-          value={input[field] ?? ''}
-          onChange={(event) => set(field, event.target.value || null)}
-        />
+        <label key={field} className="flex flex-col gap-1 text-sm">
+          {t(`fields.${field}`)}
+          <textarea
+            className="field-input"
+            rows={field === 'voice' || field === 'legalDisclaimer' ? 3 : 1}
+            value={input[field] ?? ''}
+            onChange={(event) => set(field, event.target.value || null)}
+          />
+        </label>
       ))}
-      <InputField
-        label={t('fields.primaryColor')}
-        placeholder="#1a2b3c"
-        value={input.primaryColor ?? ''}
-        onChange={(event) => set('primaryColor', event.target.value || null)}
-      />
+      <label className="flex flex-col gap-1 text-sm">
+        {t('fields.primaryColor')}
+        <input
+          className="field-input"
+          placeholder="#1a2b3c"
+          value={input.primaryColor ?? ''}
+          onChange={(event) => set('primaryColor', event.target.value || null)}
+        />
+      </label>
       <div className="grid gap-3 sm:grid-cols-3">
-        <InputField
-          label={t('fields.maxAutopilotAmount')}
-          inputMode="decimal"
-          value={input.maxAutopilotAmount}
-          onChange={(event) => set('maxAutopilotAmount', event.target.value)}
-        />
-        <InputField
-          label={t('fields.maxDiscountPercent')}
-          inputMode="decimal"
-          value={input.maxDiscountPercent}
-          onChange={(event) => set('maxDiscountPercent', event.target.value)}
-        />
-        <InputField
-          label={t('fields.slaResponseMinutes')}
-          type="number"
-          min={1}
-          value={input.slaResponseMinutes}
-          onChange={(event) => set('slaResponseMinutes', Number(event.target.value))}
-        />
+        <label className="flex flex-col gap-1 text-sm">
+          {t('fields.maxAutopilotAmount')}
+          <input
+            className="field-input"
+            inputMode="decimal"
+            value={input.maxAutopilotAmount}
+            onChange={(event) => set('maxAutopilotAmount', event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('fields.maxDiscountPercent')}
+          <input
+            className="field-input"
+            inputMode="decimal"
+            value={input.maxDiscountPercent}
+            onChange={(event) => set('maxDiscountPercent', event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('fields.slaResponseMinutes')}
+          <input
+            className="field-input"
+            type="number"
+            min={1}
+            value={input.slaResponseMinutes}
+            onChange={(event) => set('slaResponseMinutes', Number(event.target.value))}
+          />
+        </label>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input

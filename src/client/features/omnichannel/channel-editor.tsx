@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '#client/lib/http.ts';
 import {
   CHANNEL_SECRETS,
   CHANNEL_TYPES,
@@ -9,8 +10,6 @@ import {
   type SecretName,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { useDeleteChannel, useSaveChannel } from './api/omnichannel.ts';
-import { InputField, SelectField } from './form-fields.tsx';
-import { saveErrorText } from './save-error-text.ts';
 
 type ConfigName = keyof ChannelConfig;
 type ConfigText = Partial<Record<ConfigName, string>>;
@@ -90,7 +89,8 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
   }
 
   const webhookUrl = channel ? `${window.location.origin}${channel.webhookPath}` : null;
-  const error = saveErrorText(save.error, t('saveFailed'));
+  const error =
+    save.error instanceof HttpError ? save.error.message : save.error ? t('saveFailed') : null;
   return (
     <form
       className="grid gap-2 rounded border border-border p-3"
@@ -100,28 +100,36 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
       {channel ? (
         <p className="font-semibold">{t(`types.${type}`)}</p>
       ) : (
-        <SelectField
-          label={t('fields.channelType')}
-          value={type}
-          options={CHANNEL_TYPES}
-          optionLabel={(value) => t(`types.${value}`)}
-          onChange={setType}
-        />
+        <label className="flex flex-col gap-1 text-sm">
+          {t('fields.channelType')}
+          <select
+            className="field-input"
+            value={type}
+            onChange={(event) => setType(event.target.value as ChannelType)}
+          >
+            {CHANNEL_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`types.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
       {webhookUrl ? (
-        <InputField
-          label={t('webhookUrl')}
-          className="field-input font-mono text-xs"
-          readOnly
-          value={webhookUrl}
-        />
+        <label className="flex flex-col gap-1 text-sm">
+          {t('webhookUrl')}
+          <input className="field-input font-mono text-xs" readOnly value={webhookUrl} />
+        </label>
       ) : null}
-      <InputField
-        label={t('fields.channelIdentifier')}
-        required
-        value={identifier}
-        onChange={(event) => setIdentifier(event.target.value)}
-      />
+      <label className="flex flex-col gap-1 text-sm">
+        {t('fields.channelIdentifier')}
+        <input
+          className="field-input"
+          required
+          value={identifier}
+          onChange={(event) => setIdentifier(event.target.value)}
+        />
+      </label>
       {CONFIG_FIELDS[type].map((name) =>
         name === 'smtpSecure' ? (
           <label key={name} className="flex items-center gap-2 text-sm">
@@ -135,29 +143,33 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
             {t(`fields.${name}`)}
           </label>
         ) : (
-          <InputField
-            key={name}
-            label={t(`fields.${name}`)}
-            type={name === 'smtpPort' ? 'number' : URL_FIELDS.has(name) ? 'url' : 'text'}
-            value={config[name] ?? ''}
-            onChange={(event) =>
-              setConfig((current) => ({ ...current, [name]: event.target.value }))
-            }
-          />
+          <label key={name} className="flex flex-col gap-1 text-sm">
+            {t(`fields.${name}`)}
+            <input
+              className="field-input"
+              type={name === 'smtpPort' ? 'number' : URL_FIELDS.has(name) ? 'url' : 'text'}
+              value={config[name] ?? ''}
+              onChange={(event) =>
+                setConfig((current) => ({ ...current, [name]: event.target.value }))
+              }
+            />
+          </label>
         ),
       )}
       {CHANNEL_SECRETS[type].map((name) => (
-        <InputField
-          key={name}
-          label={t(`secrets.${name}`)}
-          type="password"
-          autoComplete="off"
-          placeholder={channel?.secretsConfigured[name] ? t('secretSet') : t('secretNotSet')}
-          value={secrets[name] ?? ''}
-          onChange={(event) =>
-            setSecrets((current) => ({ ...current, [name]: event.target.value }))
-          }
-        />
+        <label key={name} className="flex flex-col gap-1 text-sm">
+          {t(`secrets.${name}`)}
+          <input
+            className="field-input"
+            type="password"
+            autoComplete="off"
+            placeholder={channel?.secretsConfigured[name] ? t('secretSet') : t('secretNotSet')}
+            value={secrets[name] ?? ''}
+            onChange={(event) =>
+              setSecrets((current) => ({ ...current, [name]: event.target.value }))
+            }
+          />
+        </label>
       ))}
       {error ? (
         <p role="alert" className="text-danger">

@@ -1,7 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '#client/lib/http.ts';
 import type { BrandCollection } from './api/omnichannel-rules.ts';
-import { saveErrorText } from './save-error-text.ts';
+
+/** The server's message of a failed save (it names the invalid field), else a generic one. */
+function saveErrorText(error: unknown, fallback: string) {
+  return error instanceof HttpError ? error.message : error ? fallback : null;
+}
 
 /**
  * One of a brand's collections (ACL policies, escalation rules, knowledge): its entries, each

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
-import { LoadMoreButton } from '#client/components/ui/paged-list.tsx';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import { INBOUND_STATUSES, URGENCIES } from '#shared/omnichannel/omnichannel-schemas.ts';
@@ -114,7 +113,16 @@ export function Inbox({ brandId }: { brandId: string }) {
               </li>
             ))}
           </ul>
-          <LoadMoreButton list={list} label={t('inbox.more')} className="btn-outline" />
+          {list.hasMore ? (
+            <button
+              type="button"
+              className="btn-outline"
+              disabled={list.isLoadingMore}
+              onClick={list.loadMore}
+            >
+              {t('inbox.more')}
+            </button>
+          ) : null}
         </div>
         {selected ? (
           <ThreadView key={selected} brandId={brandId} threadKey={selected} />

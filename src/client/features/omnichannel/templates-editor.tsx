@@ -1,17 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '#client/lib/http.ts';
 import {
   CHANNEL_TYPES,
   TEMPLATE_LANGUAGES,
   type ChannelType,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api/inbox.ts';
-import { InputField, SelectField, TextAreaField } from './form-fields.tsx';
-import { saveErrorText } from './save-error-text.ts';
 
 type Language = (typeof TEMPLATE_LANGUAGES)[number];
-/** A template for one channel type, or ('') for any. */
-const ANY_CHANNEL_TYPE: readonly (ChannelType | '')[] = ['', ...CHANNEL_TYPES];
 
 /** The brand's response templates: each with its language, channel, usage count; add or delete. */
 export function TemplatesEditor({ brandId }: { brandId: string }) {
@@ -46,7 +43,8 @@ export function TemplatesEditor({ brandId }: { brandId: string }) {
     }
   }
 
-  const error = saveErrorText(save.error, t('saveFailed'));
+  const error =
+    save.error instanceof HttpError ? save.error.message : save.error ? t('saveFailed') : null;
   return (
     <section className="grid gap-3" aria-labelledby="omnichannel-templates">
       <h2 id="omnichannel-templates" className="text-lg font-semibold">
@@ -89,41 +87,65 @@ export function TemplatesEditor({ brandId }: { brandId: string }) {
         aria-label={t('templates.new')}
         onSubmit={(event) => void submit(event)}
       >
-        <InputField
-          label={t('templates.name')}
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <label className="flex flex-col gap-1 text-sm">
+          {t('templates.name')}
+          <input
+            className="field-input"
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
         <div className="flex flex-wrap gap-3">
-          <SelectField
-            label={t('templates.language')}
-            value={language}
-            options={TEMPLATE_LANGUAGES}
-            optionLabel={(code) => code}
-            onChange={setLanguage}
-          />
-          <SelectField
-            label={t('templates.channel')}
-            value={channelType}
-            options={ANY_CHANNEL_TYPE}
-            optionLabel={(type) => (type ? t(`types.${type}`) : t('templates.anyChannel'))}
-            onChange={setChannelType}
-          />
+          <label className="flex flex-col gap-1 text-sm">
+            {t('templates.language')}
+            <select
+              className="field-input"
+              value={language}
+              onChange={(event) => setLanguage(event.target.value as Language)}
+            >
+              {TEMPLATE_LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t('templates.channel')}
+            <select
+              className="field-input"
+              value={channelType}
+              onChange={(event) => setChannelType(event.target.value as ChannelType | '')}
+            >
+              <option value="">{t('templates.anyChannel')}</option>
+              {CHANNEL_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
-        <TextAreaField
-          label={t('templates.content', { example: '{{customer_name}}' })}
-          rows={3}
-          required
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-        />
-        <TextAreaField
-          label={t('templates.quickReplies')}
-          rows={2}
-          value={quickReplies}
-          onChange={(event) => setQuickReplies(event.target.value)}
-        />
+        <label className="flex flex-col gap-1 text-sm">
+          {t('templates.content', { example: '{{customer_name}}' })}
+          <textarea
+            className="field-input"
+            rows={3}
+            required
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('templates.quickReplies')}
+          <textarea
+            className="field-input"
+            rows={2}
+            value={quickReplies}
+            onChange={(event) => setQuickReplies(event.target.value)}
+          />
+        </label>
         {error ? (
           <p role="alert" className="text-danger">
             {error}

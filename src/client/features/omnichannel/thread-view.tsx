@@ -10,7 +10,6 @@ import {
   type Thread,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
 import { useInboxAction, useTemplates, useThread } from './api/inbox.ts';
-import { TextAreaField } from './form-fields.tsx';
 
 /** A copilot draft: its reasons, its text to edit, approve or reject. */
 function DraftReview({ draft, inboundId }: { draft: OmnichannelMessage; inboundId: number }) {
@@ -33,12 +32,15 @@ function DraftReview({ draft, inboundId }: { draft: OmnichannelMessage; inboundI
           </ul>
         </div>
       ) : null}
-      <TextAreaField
-        label={t('thread.draftText')}
-        rows={4}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-      />
+      <label className="flex flex-col gap-1 text-sm">
+        {t('thread.draftText')}
+        <textarea
+          className="field-input"
+          rows={4}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+        />
+      </label>
       <div className="flex gap-2">
         <button
           type="button"
@@ -142,13 +144,16 @@ function ReplyBox({ thread, inbound }: { thread: Thread; inbound: OmnichannelMes
           ))}
         </div>
       ) : null}
-      <TextAreaField
-        label={t('thread.reply')}
-        rows={4}
-        required
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-      />
+      <label className="flex flex-col gap-1 text-sm">
+        {t('thread.reply')}
+        <textarea
+          className="field-input"
+          rows={4}
+          required
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+        />
+      </label>
       <button
         type="submit"
         className="btn-primary justify-self-start"
