@@ -11,39 +11,45 @@ interface PagedListState<Item> {
 }
 
 /**
- * A server-paged list of cards: its loading, failed and empty states, the items, and "Load
- * more". The texts come from the caller's namespace (this file imports no translations).
+ * "Mine" or "public", a server-paged list of cards under its heading: its loading, failed and
+ * empty states, the items, and "Load more". `t` is the caller's namespace (this file imports no
+ * translations); it reads `lists.{scope}`, `lists.loading`, `lists.loadFailed`,
+ * `lists.empty.{scope}` and `lists.loadMore`.
  */
 export function PagedList<Item>({
+  headingId,
+  scope,
+  t,
   list,
-  labels,
-  labelledBy,
   className,
   itemClassName,
   itemKey,
   renderItem,
 }: {
+  headingId: string;
+  scope: 'mine' | 'public';
+  t: (key: string) => string;
   list: PagedListState<Item>;
-  labels: { loading: string; failed: string; empty: string; loadMore: string };
-  /** The id of the heading that names the list. */
-  labelledBy: string;
   className: string;
   itemClassName: string;
   itemKey: (item: Item) => string;
   renderItem: (item: Item) => ReactNode;
 }) {
   return (
-    <>
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t(`lists.${scope}`)}
+      </h2>
       {list.isLoading ? (
-        <p className="text-muted">{labels.loading}</p>
+        <p className="text-muted">{t('lists.loading')}</p>
       ) : list.isError ? (
         <p role="alert" className="text-danger">
-          {labels.failed}
+          {t('lists.loadFailed')}
         </p>
       ) : list.items.length === 0 ? (
-        <p className="text-muted">{labels.empty}</p>
+        <p className="text-muted">{t(`lists.empty.${scope}`)}</p>
       ) : (
-        <ul aria-labelledby={labelledBy} className={className}>
+        <ul aria-labelledby={headingId} className={className}>
           {list.items.map((item) => (
             <li key={itemKey(item)} className={itemClassName}>
               {renderItem(item)}
@@ -58,9 +64,9 @@ export function PagedList<Item>({
           disabled={list.isLoadingMore}
           onClick={list.loadMore}
         >
-          {labels.loadMore}
+          {t('lists.loadMore')}
         </button>
       ) : null}
-    </>
+    </section>
   );
 }

@@ -15,7 +15,6 @@ import { InputField, SelectField } from './form-fields.tsx';
 /** A brand's ACL policies: what the AI may not do (or only may do) on which channels and intents. */
 export function AclPoliciesSection({ brandId }: { brandId: string }) {
   const { t } = useTranslation('omnichannelRules');
-  const [name, setName] = useState('');
   const [policyType, setPolicyType] = useState<(typeof ACL_POLICY_TYPES)[number]>('autopilot');
   const [effect, setEffect] = useState<AclEffect>('deny');
   const [channels, setChannels] = useState<ChannelType[]>([]);
@@ -42,7 +41,8 @@ export function AclPoliciesSection({ brandId }: { brandId: string }) {
       brandId={brandId}
       collection={aclPolicies}
       summary={summary}
-      newInput={() => ({
+      nameLabel={t('name')}
+      newInput={(name) => ({
         name,
         policyType,
         effect,
@@ -54,17 +54,10 @@ export function AclPoliciesSection({ brandId }: { brandId: string }) {
         },
       })}
       onSaved={() => {
-        setName('');
         setChannels([]);
         setIntents('');
       }}
     >
-      <InputField
-        label={t('name')}
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
       <SelectField
         label={t('acl.policyType')}
         value={policyType}

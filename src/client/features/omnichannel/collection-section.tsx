@@ -1,7 +1,8 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '#client/lib/http.ts';
 import type { BrandCollection } from './api/omnichannel-rules.ts';
+import { InputField } from './form-fields.tsx';
 
 /** The server's message of a failed save (it names the invalid field), else a generic one. */
 function saveErrorText(error: unknown, fallback: string) {
@@ -25,6 +26,7 @@ export function CollectionSection<
   empty,
   summary,
   details,
+  nameLabel,
   newInput,
   onSaved,
   children,
@@ -41,11 +43,13 @@ export function CollectionSection<
   summary: (item: Item) => ReactNode;
   /** Shown below an entry's line. */
   details?: (item: Item) => ReactNode;
-  /** The new entry from the form's fields. */
-  newInput: () => NoInfer<Input>;
-  /** Clears the form's fields once the entry is saved. */
+  /** The label of the form's first field, the entry's name (or title). */
+  nameLabel: string;
+  /** The new entry from its name and the form's other fields. */
+  newInput: (name: string) => NoInfer<Input>;
+  /** Clears the form's other fields once the entry is saved. */
   onSaved: () => void;
-  /** The form's fields. */
+  /** The form's fields after the name. */
   children: ReactNode;
 }) {
   const { t } = useTranslation('omnichannelRules');
@@ -53,11 +57,15 @@ export function CollectionSection<
   const save = collection.useSave(brandId);
   const remove = collection.useDelete(brandId);
   const headingId = `omnichannel-${kind}`;
+  const [name, setName] = useState('');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const saved = await save.mutateAsync({ input: newInput() }).catch(() => null);
-    if (saved) onSaved();
+    const saved = await save.mutateAsync({ input: newInput(name) }).catch(() => null);
+    if (saved) {
+      setName('');
+      onSaved();
+    }
   }
 
   const error = saveErrorText(save.error, t('saveFailed'));
@@ -106,6 +114,12 @@ export function CollectionSection<
         aria-label={t(`${kind}.new`)}
         onSubmit={(event) => void submit(event)}
       >
+        <InputField
+          label={nameLabel}
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         {children}
         {error ? (
           <p role="alert" className="text-danger md:col-span-2">

@@ -43,7 +43,6 @@ const NEEDS_VALUES = new Set<EscalationRuleType>(['keyword', 'intent', 'urgency'
 /** A brand's escalation rules: which messages go to a person, when, and to whom. */
 export function EscalationRulesSection({ brandId }: { brandId: string }) {
   const { t } = useTranslation('omnichannelRules');
-  const [name, setName] = useState('');
   const [ruleType, setRuleType] = useState<EscalationRuleType>('keyword');
   const [values, setValues] = useState('');
   const [contactCount, setContactCount] = useState(3);
@@ -76,7 +75,8 @@ export function EscalationRulesSection({ brandId }: { brandId: string }) {
       brandId={brandId}
       collection={escalationRules}
       summary={summary}
-      newInput={() => ({
+      nameLabel={t('name')}
+      newInput={(name) => ({
         name,
         ruleType,
         triggerConditions: conditionsFor(ruleType, values, contactCount, windowHours),
@@ -88,16 +88,9 @@ export function EscalationRulesSection({ brandId }: { brandId: string }) {
         isActive: true,
       })}
       onSaved={() => {
-        setName('');
         setValues('');
       }}
     >
-      <InputField
-        label={t('name')}
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
       <SelectField
         label={t('escalation.ruleType')}
         value={ruleType}

@@ -16,7 +16,6 @@ export function KnowledgePanel({ brandId }: { brandId: string }) {
   const { t, i18n } = useTranslation('omnichannelRules');
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
-  const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [category, setCategory] = useState('');
   const [validFrom, setValidFrom] = useState('');
@@ -70,7 +69,8 @@ export function KnowledgePanel({ brandId }: { brandId: string }) {
       empty={t('knowledge.none')}
       summary={summary}
       details={(entry) => <p className="whitespace-pre-wrap text-sm">{entry.content}</p>}
-      newInput={() => ({
+      nameLabel={t('knowledge.entryTitle')}
+      newInput={(title) => ({
         title,
         content,
         category: category || null,
@@ -82,19 +82,12 @@ export function KnowledgePanel({ brandId }: { brandId: string }) {
         validUntil: toIso(validUntil),
       })}
       onSaved={() => {
-        setTitle('');
         setContent('');
         setCategory('');
         setValidFrom('');
         setValidUntil('');
       }}
     >
-      <InputField
-        label={t('knowledge.entryTitle')}
-        required
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-      />
       <InputField
         label={t('knowledge.category')}
         value={category}

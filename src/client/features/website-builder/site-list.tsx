@@ -14,59 +14,49 @@ export function SiteList({
 }) {
   const { t } = useTranslation('websiteBuilder');
   const list = useSiteList(scope);
-  const headingId = `website-builder-${scope}`;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t(`lists.${scope}`)}
-      </h2>
-      <PagedList
-        list={list}
-        labels={{
-          loading: t('lists.loading'),
-          failed: t('lists.loadFailed'),
-          empty: t(`lists.empty.${scope}`),
-          loadMore: t('lists.loadMore'),
-        }}
-        labelledBy={headingId}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
-        itemClassName="card flex flex-col gap-2"
-        itemKey={(site) => site.projectId}
-        renderItem={(site) => (
-          <>
-            {site.screenshotUrl ? (
-              <img
-                src={apiUrl(site.screenshotUrl)}
-                alt={t('lists.screenshot', { name: site.name })}
-                loading="lazy"
-                width={1280}
-                height={800}
-                className="h-auto w-full rounded border"
-              />
-            ) : null}
-            <span className="font-semibold">{site.name}</span>
-            <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
-              <span className="rounded border px-1.5 text-xs">
-                {t(site.isPublic ? 'visibility.public' : 'visibility.private')}
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <Eye size={14} aria-hidden="true" />
-                {t('lists.views', { count: site.viewCount })}
-              </span>
-              {scope === 'public' ? <span>{t('lists.by', { name: site.owner.name })}</span> : null}
-            </p>
-            <button
-              type="button"
-              className="btn-outline self-start"
-              aria-label={t('lists.showNamed', { name: site.name })}
-              onClick={() => onShow(site.projectId)}
-            >
-              {t('lists.show')}
-            </button>
-          </>
-        )}
-      />
-    </section>
+    <PagedList
+      headingId={`website-builder-${scope}`}
+      scope={scope}
+      t={t}
+      list={list}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      itemClassName="card flex flex-col gap-2"
+      itemKey={(site) => site.projectId}
+      renderItem={(site) => (
+        <>
+          {site.screenshotUrl ? (
+            <img
+              src={apiUrl(site.screenshotUrl)}
+              alt={t('lists.screenshot', { name: site.name })}
+              loading="lazy"
+              width={1280}
+              height={800}
+              className="h-auto w-full rounded border"
+            />
+          ) : null}
+          <span className="font-semibold">{site.name}</span>
+          <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
+            <span className="rounded border px-1.5 text-xs">
+              {t(site.isPublic ? 'visibility.public' : 'visibility.private')}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Eye size={14} aria-hidden="true" />
+              {t('lists.views', { count: site.viewCount })}
+            </span>
+            {scope === 'public' ? <span>{t('lists.by', { name: site.owner.name })}</span> : null}
+          </p>
+          <button
+            type="button"
+            className="btn-outline self-start"
+            aria-label={t('lists.showNamed', { name: site.name })}
+            onClick={() => onShow(site.projectId)}
+          >
+            {t('lists.show')}
+          </button>
+        </>
+      )}
+    />
   );
 }
