@@ -4,21 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE_LANGUAGES } from '#shared/codehub/languages.ts';
 import { HIGHLIGHTED_LANGUAGES } from '#client/features/codehub/editor/language-support.ts';
+import { giveRangesClientRects } from './support/code-mirror-in-jsdom.ts';
 import { fakeServer, settingsBody, userBody } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// jsdom has no layout: CodeMirror measures text ranges, which jsdom's Range cannot do.
-beforeAll(() => {
-  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  if (!('getClientRects' in Range.prototype)) {
-    Object.assign(Range.prototype, {
-      getClientRects: noRects,
-      getBoundingClientRect: () => new DOMRect(),
-    });
-  }
-});
+beforeAll(giveRangesClientRects);
 
 const PROJECT_ID = '0b8f6a52-3c57-4d2e-9d7a-6f1e2a3b4c5d';
 const FILE_ID = '5a1c9e3f-8b2d-4f6a-a7c1-2d3e4f5a6b7c';

@@ -1,31 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, settingsBody, userBody } from './support/fake-server.ts';
+import type { fakeServer } from './support/fake-server.ts';
+import {
+  BRAND_ID,
+  brandBody,
+  omnichannelAdminServer,
+  STAMP,
+} from './support/omnichannel-fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const BRAND_ID = '7d1e6c1a-3b1f-4c38-9a55-0f3e2b7a9c11';
-const stamp = '2026-11-20T09:30:00.000Z';
-const brand = {
-  brandId: BRAND_ID,
-  name: 'Acme',
-  description: null,
-  logo: null,
-  primaryColor: null,
-  voice: null,
-  signatureEmail: null,
-  signatureChat: null,
-  legalDisclaimer: null,
-  autoReplyEnabled: true,
-  maxAutopilotAmount: '1000.00',
-  maxDiscountPercent: '5.00',
-  slaResponseMinutes: 120,
-  isActive: true,
-  createdAt: stamp,
-  updatedAt: stamp,
-};
+const stamp = STAMP;
 const policy = {
   id: 3,
   brandId: BRAND_ID,
@@ -71,15 +58,11 @@ const day = {
 };
 
 function adminServer(routes: Parameters<typeof fakeServer>[0]) {
-  return fakeServer({
-    'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
-    'GET /api/settings/7': { status: 200, body: settingsBody() },
-    'GET /api/conversations': { status: 200, body: [] },
-    'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
+  return omnichannelAdminServer({
+    'GET /api/omnichannel/brands': { status: 200, body: { items: [brandBody()] } },
     [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: { status: 200, body: { items: [] } },
-    // The inbox beside the rules: empty and quiet.
+    // The inbox beside the rules: empty.
     'GET /api/omnichannel/messages': { status: 200, body: { items: [], nextCursor: null } },
-    'GET /api/omnichannel/inbox/stream': { status: 200, sse: '' },
     [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: { status: 200, body: { items: [] } },
     ...routes,
   });

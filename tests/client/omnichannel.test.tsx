@@ -1,33 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, settingsBody, userBody } from './support/fake-server.ts';
+import {
+  BRAND_ID,
+  brandBody,
+  omnichannelAdminServer,
+  QUIET_STREAM,
+  STAMP,
+} from './support/omnichannel-fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const BRAND_ID = '7d1e6c1a-3b1f-4c38-9a55-0f3e2b7a9c11';
 const CHANNEL_ID = '2f0b5a4e-8c6d-4e21-b7a3-5d9c1e0f4a22';
-const stamp = '2026-11-20T09:30:00.000Z';
-
-const brand = {
-  brandId: BRAND_ID,
-  name: 'Acme',
-  description: null,
-  logo: null,
-  primaryColor: null,
-  voice: 'Friendly',
-  signatureEmail: null,
-  signatureChat: null,
-  legalDisclaimer: null,
-  autoReplyEnabled: true,
-  maxAutopilotAmount: '1000.00',
-  maxDiscountPercent: '5.00',
-  slaResponseMinutes: 120,
-  isActive: true,
-  createdAt: stamp,
-  updatedAt: stamp,
-};
+const stamp = STAMP;
+const brand = brandBody({ voice: 'Friendly' });
 const channel = {
   channelId: CHANNEL_ID,
   brandId: BRAND_ID,
@@ -101,24 +88,12 @@ const template = {
   updatedAt: stamp,
 };
 
-/** The inbox stream: quiet unless a test says otherwise. */
-const QUIET_STREAM = { status: 200, sse: '' };
 const change = (threadKey: string, id: number) =>
   `event: change\ndata: ${JSON.stringify({ brandId: BRAND_ID, threadKey, id })}\n\n`;
 
-function adminServer(routes: Parameters<typeof fakeServer>[0]) {
-  return fakeServer({
-    'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
-    'GET /api/omnichannel/inbox/stream': QUIET_STREAM,
-    'GET /api/settings/7': { status: 200, body: settingsBody() },
-    'GET /api/conversations': { status: 200, body: [] },
-    ...routes,
-  });
-}
-
 describe('/omnichannel', () => {
   it('shows a brand’s channels with their webhook URL, write-only secrets and latest messages', async () => {
-    const server = adminServer({
+    const server = omnichannelAdminServer({
       'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
       [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
         status: 200,
@@ -170,7 +145,7 @@ describe('/omnichannel', () => {
   });
 
   it('creates a brand with the spec’s default limits', async () => {
-    const server = adminServer({
+    const server = omnichannelAdminServer({
       'GET /api/omnichannel/brands': { status: 200, body: { items: [] } },
       'POST /api/omnichannel/brands': { status: 201, body: { ...brand, name: 'Neu' } },
       [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: { status: 200, body: { items: [] } },
@@ -192,7 +167,7 @@ describe('/omnichannel', () => {
   });
 
   it('shows a draft with its reasons; approving sends the edited text', async () => {
-    const server = adminServer({
+    const server = omnichannelAdminServer({
       'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
       [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
         status: 200,
@@ -230,7 +205,7 @@ describe('/omnichannel', () => {
 
   it('replies from a template with its variables filled and a quick reply', async () => {
     const answer = { ...message, id: 3, direction: 'outbound', status: 'queued', content: 'x' };
-    const server = adminServer({
+    const server = omnichannelAdminServer({
       'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
       [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
         status: 200,
@@ -269,7 +244,7 @@ describe('/omnichannel', () => {
 
   it('shows a customer message the stream announces, without a reload', async () => {
     let listed = 0;
-    adminServer({
+    omnichannelAdminServer({
       'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
       [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
         status: 200,

@@ -2,21 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuildResult, BuildStep, Website } from '#shared/codehub/website-builder-schemas.ts';
+import { giveRangesClientRects } from './support/code-mirror-in-jsdom.ts';
 import { fakeServer, settingsBody, userBody } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// jsdom has no layout: CodeMirror (the editor the site opens in) measures text ranges.
-beforeAll(() => {
-  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  if (!('getClientRects' in Range.prototype)) {
-    Object.assign(Range.prototype, {
-      getClientRects: noRects,
-      getBoundingClientRect: () => new DOMRect(),
-    });
-  }
-});
+beforeAll(giveRangesClientRects);
 
 const SITE_ID = '3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a098';
 const PROJECT_ID = '0b8f6a52-3c57-4d2e-9d7a-6f1e2a3b4c5d';

@@ -1,4 +1,3 @@
-import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { useStartCheckout } from '#client/features/billing/api/start-checkout.ts
 import { checkoutErrorKey } from '#client/features/billing/checkout-error.ts';
 import { OrderSummary } from '#client/features/billing/order-summary.tsx';
 import { SandboxOutcomes } from '#client/features/billing/sandbox-outcomes.tsx';
+import { TestModeNotice } from '#client/features/billing/test-mode-notice.tsx';
 import { useUser } from '#client/lib/api/get-user.ts';
 import type { CheckoutDetails } from '#shared/billing/billing-schemas.ts';
 
@@ -19,22 +19,6 @@ function Notice({ text, to, link }: { text: string; to: string; link: string }) 
       <Link to={to} className="btn-primary self-start">
         {link}
       </Link>
-    </div>
-  );
-}
-
-function TestModeBanner() {
-  const { t } = useTranslation('billing');
-  return (
-    <div
-      data-testid="test-mode"
-      className="flex gap-3 rounded-2xl border-2 border-dashed border-accent p-4"
-    >
-      <FlaskConical aria-hidden="true" className="size-6 shrink-0 text-accent" />
-      <div>
-        <p className="text-lg font-bold tracking-wide">{t('payment.testMode')}</p>
-        <p className="text-sm">{t('payment.testModeText')}</p>
-      </div>
     </div>
   );
 }
@@ -120,7 +104,13 @@ export default function PaymentPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('payment.title')}</h1>
-      {details.testMode ? <TestModeBanner /> : null}
+      {details.testMode ? (
+        <TestModeNotice
+          title={t('payment.testMode')}
+          text={t('payment.testModeText')}
+          testId="test-mode"
+        />
+      ) : null}
       <Checkout key={details.checkoutId} details={details} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '#client/components/ui/paged-list.tsx';
 import { apiUrl } from '#client/lib/api-base.ts';
 import { useSiteList } from './api/website-builder-api.ts';
 
@@ -13,70 +14,49 @@ export function SiteList({
 }) {
   const { t } = useTranslation('websiteBuilder');
   const list = useSiteList(scope);
-  const headingId = `website-builder-${scope}`;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t(`lists.${scope}`)}
-      </h2>
-      {list.isLoading ? (
-        <p className="text-muted">{t('lists.loading')}</p>
-      ) : list.isError ? (
-        <p role="alert" className="text-danger">
-          {t('lists.loadFailed')}
-        </p>
-      ) : list.items.length === 0 ? (
-        <p className="text-muted">{t(`lists.empty.${scope}`)}</p>
-      ) : (
-        <ul aria-labelledby={headingId} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {list.items.map((site) => (
-            <li key={site.projectId} className="card flex flex-col gap-2">
-              {site.screenshotUrl ? (
-                <img
-                  src={apiUrl(site.screenshotUrl)}
-                  alt={t('lists.screenshot', { name: site.name })}
-                  loading="lazy"
-                  width={1280}
-                  height={800}
-                  className="h-auto w-full rounded border"
-                />
-              ) : null}
-              <span className="font-semibold">{site.name}</span>
-              <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
-                <span className="rounded border px-1.5 text-xs">
-                  {t(site.isPublic ? 'visibility.public' : 'visibility.private')}
-                </span>
-                <span className="inline-flex items-center gap-1">
-                  <Eye size={14} aria-hidden="true" />
-                  {t('lists.views', { count: site.viewCount })}
-                </span>
-                {scope === 'public' ? (
-                  <span>{t('lists.by', { name: site.owner.name })}</span>
-                ) : null}
-              </p>
-              <button
-                type="button"
-                className="btn-outline self-start"
-                aria-label={t('lists.showNamed', { name: site.name })}
-                onClick={() => onShow(site.projectId)}
-              >
-                {t('lists.show')}
-              </button>
-            </li>
-          ))}
-        </ul>
+    <PagedList
+      headingId={`website-builder-${scope}`}
+      scope={scope}
+      t={t}
+      list={list}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      itemClassName="card flex flex-col gap-2"
+      itemKey={(site) => site.projectId}
+      renderItem={(site) => (
+        <>
+          {site.screenshotUrl ? (
+            <img
+              src={apiUrl(site.screenshotUrl)}
+              alt={t('lists.screenshot', { name: site.name })}
+              loading="lazy"
+              width={1280}
+              height={800}
+              className="h-auto w-full rounded border"
+            />
+          ) : null}
+          <span className="font-semibold">{site.name}</span>
+          <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
+            <span className="rounded border px-1.5 text-xs">
+              {t(site.isPublic ? 'visibility.public' : 'visibility.private')}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Eye size={14} aria-hidden="true" />
+              {t('lists.views', { count: site.viewCount })}
+            </span>
+            {scope === 'public' ? <span>{t('lists.by', { name: site.owner.name })}</span> : null}
+          </p>
+          <button
+            type="button"
+            className="btn-outline self-start"
+            aria-label={t('lists.showNamed', { name: site.name })}
+            onClick={() => onShow(site.projectId)}
+          >
+            {t('lists.show')}
+          </button>
+        </>
       )}
-      {list.hasMore ? (
-        <button
-          type="button"
-          className="btn-outline self-start"
-          disabled={list.isLoadingMore}
-          onClick={list.loadMore}
-        >
-          {t('lists.loadMore')}
-        </button>
-      ) : null}
-    </section>
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { FlaskConical } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '#client/lib/format-money.ts';
@@ -6,22 +5,7 @@ import type { CryptoPayment } from '#shared/billing/crypto-schemas.ts';
 import { CopyButton } from '#client/features/billing/crypto/copy-button.tsx';
 import { paymentUri } from '#client/features/billing/crypto/payment-uri.ts';
 import { formatRemaining, useCountdown } from '#client/features/billing/crypto/use-countdown.ts';
-
-function TestModeNotice() {
-  const { t } = useTranslation('crypto');
-  return (
-    <div
-      data-testid="crypto-test-mode"
-      className="flex gap-3 rounded-2xl border-2 border-dashed border-accent p-4"
-    >
-      <FlaskConical aria-hidden="true" className="size-6 shrink-0 text-accent" />
-      <div>
-        <p className="text-lg font-bold tracking-wide">{t('wallet.testMode')}</p>
-        <p className="text-sm">{t('wallet.testModeText')}</p>
-      </div>
-    </div>
-  );
-}
+import { TestModeNotice } from '#client/features/billing/test-mode-notice.tsx';
 
 /** The frozen rate's time left; once run out, a new amount can be asked for. */
 function Expiry({ payment, onRenew }: { payment: CryptoPayment; onRenew: () => void }) {
@@ -74,7 +58,13 @@ export function WalletDetails({
       <h2 id="crypto-wallet" className="text-lg font-semibold">
         {t('wallet.title', { coin: payment.coin })}
       </h2>
-      {payment.testMode ? <TestModeNotice /> : null}
+      {payment.testMode ? (
+        <TestModeNotice
+          title={t('wallet.testMode')}
+          text={t('wallet.testModeText')}
+          testId="crypto-test-mode"
+        />
+      ) : null}
       <div className="flex flex-col gap-4 sm:flex-row">
         <div className="self-center rounded-lg bg-white p-3">
           <QRCodeSVG

@@ -5,6 +5,7 @@ import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
 import {
   KnowledgeEntrySchema,
   KnowledgeListSchema,
+  type KnowledgeEntry,
   type KnowledgeInput,
 } from '#shared/omnichannel/knowledge-schemas.ts';
 import {
@@ -12,17 +13,19 @@ import {
   AclPolicySchema,
   EscalationRuleListSchema,
   EscalationRuleSchema,
+  type AclPolicy,
   type AclPolicyInput,
+  type EscalationRule,
   type EscalationRuleInput,
 } from '#shared/omnichannel/rules-schemas.ts';
 
 const brandPath = (brandId: string) => `/api/omnichannel/brands/${brandId}`;
 
 /** One of a brand's collections (policies, rules, knowledge): list, create, change, delete. */
-function collection<Item extends z.ZodType, Input>(
+function collection<Item, Input>(
   segment: string,
-  listSchema: z.ZodType<{ items: z.output<Item>[] }>,
-  itemSchema: Item,
+  listSchema: z.ZodType<{ items: Item[] }>,
+  itemSchema: z.ZodType<Item>,
 ) {
   const key = (brandId: string) => ['omnichannel', segment, brandId];
   return {
@@ -61,17 +64,20 @@ function collection<Item extends z.ZodType, Input>(
   };
 }
 
-export const aclPolicies = collection<typeof AclPolicySchema, AclPolicyInput>(
+/** The list and mutation hooks of one collection (what `CollectionSection` shows and edits). */
+export type BrandCollection<Item, Input> = ReturnType<typeof collection<Item, Input>>;
+
+export const aclPolicies = collection<AclPolicy, AclPolicyInput>(
   'acl-policies',
   AclPolicyListSchema,
   AclPolicySchema,
 );
-export const escalationRules = collection<typeof EscalationRuleSchema, EscalationRuleInput>(
+export const escalationRules = collection<EscalationRule, EscalationRuleInput>(
   'escalation-rules',
   EscalationRuleListSchema,
   EscalationRuleSchema,
 );
-export const knowledge = collection<typeof KnowledgeEntrySchema, KnowledgeInput>(
+export const knowledge = collection<KnowledgeEntry, KnowledgeInput>(
   'knowledge',
   KnowledgeListSchema,
   KnowledgeEntrySchema,
