@@ -7,14 +7,18 @@ import type { PubSub } from '#server/realtime/pubsub.ts';
 import { codehubTopic, SESSIONS_ENDED_TOPIC } from '#server/realtime/topics.ts';
 import { LIVE_CLOSE, type LiveRole } from '#shared/codehub/live-schemas.ts';
 import type { HubMessage } from './live-protocol.ts';
-import { Room, type Connection, type RoomHost } from './live-room.ts';
+import type { Connection, Room, RoomHost } from './live-room.ts';
 
 /**
  * The live coding hub (issue 13 item 2, decision 231): the rooms of this instance, one per
  * session with open connections; what the session routes announce (role changes, changes of the
  * details, the end) goes to every instance on the session's topic; an ended login closes its
- * connections.
+ * connections. The rooms' module (and with it yjs, y-protocols and lib0) is loaded when the first
+ * connection opens: a server nobody codes on live does not carry it.
  */
+
+let roomModule: Promise<typeof import('./live-room.ts')> | undefined;
+const loadRoomModule = () => (roomModule ??= import('./live-room.ts'));
 
 export interface LiveConnectionInfo {
   sessionId: string;
@@ -74,12 +78,6 @@ export async function createLiveHub(deps: {
 
   return {
     serve(socket, info) {
-      let room = rooms.get(info.sessionId);
-      if (!room) {
-        room = new Room(info.sessionId, host, unloading.get(info.sessionId));
-        rooms.set(info.sessionId, room);
-      }
-      const current = room;
       const connection: Connection = {
         socket,
         userId: info.userId,
@@ -87,20 +85,28 @@ export async function createLiveHub(deps: {
         role: info.role,
         clientIds: new Set(),
       };
+      let room: Room | undefined;
       // Messages that arrive while the room loads wait for it, in order.
-      let queue = current.accept(connection);
+      let queue = loadRoomModule().then(({ Room }) => {
+        room = rooms.get(info.sessionId);
+        if (!room) {
+          room = new Room(info.sessionId, host, unloading.get(info.sessionId));
+          rooms.set(info.sessionId, room);
+        }
+        return room.accept(connection);
+      });
       socket.on('message', (data: Buffer) => {
         const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
         queue = queue.then(() => {
           try {
-            current.receive(connection, bytes);
+            room!.receive(connection, bytes);
           } catch (error) {
             deps.log.warn({ err: error }, 'live message refused');
             socket.close(1003, 'Unreadable message');
           }
         });
       });
-      socket.on('close', () => void queue.then(() => current.release(connection)));
+      socket.on('close', () => void queue.then(() => room?.release(connection)));
       socket.on('error', () => socket.terminate());
     },
     roleChanged: (sessionId, userId, role) =>

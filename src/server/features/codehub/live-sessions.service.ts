@@ -16,7 +16,7 @@ import {
 import { forbidden, notFound } from '#shared/errors/app-error.ts';
 import * as projects from './codehub.queries.ts';
 import type { LiveHub } from './live-hub.ts';
-import { seedUpdate, type SessionFile } from './live-document.ts';
+import type { SessionFile } from './live-document.ts';
 import * as q from './live-sessions.queries.ts';
 
 /** Live sessions: who may see, join, steer and end them (issue 13 items 2 and 3; decision 230). */
@@ -96,6 +96,8 @@ export async function createSession(db: Database, userId: number, projectId: str
   if (!project || (project.userId !== userId && !project.isPublic)) {
     throw notFound(CODEHUB_MESSAGES.projectNotFound);
   }
+  // yjs is loaded when the first session starts, not with the server.
+  const { seedUpdate } = await import('./live-document.ts');
   return db.transaction(async (tx) => {
     const files = await projects.listFiles(tx, projectId);
     const sessionFiles: SessionFile[] = files.map((f) => ({
