@@ -116,6 +116,20 @@ describe('a live session served by two instances on Redis', () => {
     );
     expect(onSecond.text(fileId).toJSON()).toBe(onFirst.text(fileId).toJSON());
 
+    // A file added through the first instance is seeded once and reaches the second's client.
+    const added = await api(t.app, {
+      method: 'POST',
+      url: `/api/codehub/projects/${projectId}/files`,
+      cookie: host.cookie,
+      payload: { filename: 'util.js', content: 'export const one = 1;\n' },
+    });
+    const addedId = added.json<{ id: string }>().id;
+    await until(
+      () => onSecond.text(addedId).toJSON(),
+      (text) => text === 'export const one = 1;\n',
+    );
+    expect(onFirst.text(addedId).toJSON()).toBe('export const one = 1;\n');
+
     // Ended through the second instance: the host's connection on the first closes too.
     const ended = await api(second, {
       method: 'POST',

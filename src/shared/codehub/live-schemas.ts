@@ -23,6 +23,9 @@ export const LIVE_CLOSE = {
   restart: { code: 1012, reason: 'Server restarting' },
 } as const;
 
+/** At most this much readable text per edit row (the update itself is kept whole). */
+export const EDIT_TEXT_MAX = 500;
+
 /** The key of a file's Y.Text in the session's Y.Doc. */
 export const fileTextKey = (fileId: string) => `file:${fileId}`;
 

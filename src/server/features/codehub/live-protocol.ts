@@ -4,6 +4,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { LiveRole } from '#shared/codehub/live-schemas.ts';
+import type { SessionFile } from './live-document.ts';
 
 /**
  * The y-websocket protocol as the live hub speaks it (decision 231): the message types, the
@@ -20,7 +21,9 @@ export type HubMessage =
   | { from: string; kind: 'update' | 'awareness'; data: string }
   | { from: string; kind: 'role'; userId: number; role: LiveRole }
   | { from: string; kind: 'changed' }
-  | { from: string; kind: 'end' };
+  | { from: string; kind: 'end' }
+  /** The session's files changed; `seed` is a new file's first text (base64). */
+  | { from: string; kind: 'files'; files: SessionFile[]; seed: string | null };
 
 export interface AwarenessChanges {
   added: number[];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type * as Y from 'yjs';
 import type { Database } from '#server/db/client.ts';
+import { EDIT_TEXT_MAX } from '#shared/codehub/live-schemas.ts';
 import { compact, writeBack, type SessionFile } from './live-document.ts';
 import type { EditSummary } from './live-protocol.ts';
 import * as q from './live-sessions.queries.ts';
@@ -15,8 +16,6 @@ import * as q from './live-sessions.queries.ts';
 const WRITE_BACK_DELAY_MS = 1000;
 /** Logged updates between two snapshots. */
 const COMPACT_EVERY = 200;
-/** At most this much readable text per edit row (the update itself is kept whole). */
-const EDIT_TEXT_MAX = 500;
 
 /** What is written back: the room's project, its files and document (read when written). */
 export interface RoomText {

@@ -65,6 +65,7 @@ export class Room {
   private readonly store: RoomStore;
   private unsubscribe: (() => void) | null = null;
   private summaries = new WeakMap<Y.Transaction, EditSummary[]>();
+  private observed = new Set<string>();
   private closed = false;
   private closing: Promise<void> | null = null;
   private revision = 0;
@@ -95,17 +96,23 @@ export class Room {
     const session = await q.findSession(this.hub.db, this.sessionId);
     if (!session) return;
     this.projectId = session.projectId;
-    this.files = (session.metadata.files as SessionFile[] | undefined) ?? [];
-    for (const file of this.files) {
-      const text = this.doc.getText(fileTextKey(file.id));
-      text.observe((event) => {
+    this.setFiles((session.metadata.files as SessionFile[] | undefined) ?? []);
+    this.store.sinceSnapshot = await loadInto(this.hub.db, this.sessionId, this.doc, LOADED);
+  }
+
+  /** The files shown (and written back); each file's edits are summarised for the log. */
+  private setFiles(files: SessionFile[]) {
+    this.files = files;
+    for (const file of files) {
+      if (this.observed.has(file.id)) continue;
+      this.observed.add(file.id);
+      this.doc.getText(fileTextKey(file.id)).observe((event) => {
         if (!isConnection(event.transaction.origin)) return;
         const list = this.summaries.get(event.transaction) ?? [];
         list.push(summarise(event, file.id));
         this.summaries.set(event.transaction, list);
       });
     }
-    this.store.sinceSnapshot = await loadInto(this.hub.db, this.sessionId, this.doc, LOADED);
   }
 
   // ---- connections ----
@@ -226,6 +233,12 @@ export class Room {
         this.bump();
         return;
       case 'changed':
+        this.bump();
+        return;
+      case 'files':
+        // Logged once by the instance that made it; every room applies it (idempotent).
+        this.setFiles(message.files);
+        if (message.seed) Y.applyUpdate(this.doc, fromBase64(message.seed), REMOTE);
         this.bump();
         return;
       case 'end':

@@ -251,3 +251,19 @@ export async function writeFileContent(
     await db.update(codeProjects).set({ lastActiveAt: now }).where(eq(codeProjects.id, projectId));
   }
 }
+
+/** The project's sessions still going (their file lists follow the project's files). */
+export async function listActiveSessionsOf(db: Executor, projectId: string) {
+  return db
+    .select({ id: codeSessions.id, metadata: codeSessions.metadata })
+    .from(codeSessions)
+    .where(and(eq(codeSessions.projectId, projectId), eq(codeSessions.isActive, true)));
+}
+
+export async function setSessionMetadata(
+  db: Executor,
+  sessionId: string,
+  metadata: Record<string, unknown>,
+) {
+  await db.update(codeSessions).set({ metadata }).where(eq(codeSessions.id, sessionId));
+}

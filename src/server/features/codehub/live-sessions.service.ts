@@ -17,6 +17,7 @@ import { forbidden, notFound } from '#shared/errors/app-error.ts';
 import * as projects from './codehub.queries.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { SessionFile } from './live-document.ts';
+import { sessionFilesOf } from './live-session-files.ts';
 import * as q from './live-sessions.queries.ts';
 
 /** Live sessions: who may see, join, steer and end them (issue 13 items 2 and 3; decision 230). */
@@ -100,12 +101,7 @@ export async function createSession(db: Database, userId: number, projectId: str
   const { seedUpdate } = await import('./live-document.ts');
   return db.transaction(async (tx) => {
     const files = await projects.listFiles(tx, projectId);
-    const sessionFiles: SessionFile[] = files.map((f) => ({
-      id: f.id,
-      filename: f.filename,
-      language: f.language,
-      isMain: f.isMain,
-    }));
+    const sessionFiles = sessionFilesOf(files);
     const sessionId = await q.insertSession(tx, {
       projectId,
       hostUserId: userId,
@@ -222,7 +218,11 @@ export async function replay(db: Executor, userId: number, sessionId: string): P
   const actions = await q.listActions(db, sessionId);
   return {
     sessionId,
-    files: filesOf(session),
+    // Files deleted during the session too: the replay shows them as they were.
+    files: [
+      ...filesOf(session),
+      ...((session.metadata.removedFiles as SessionFile[] | undefined) ?? []),
+    ],
     actions: actions.map((row) => ({
       id: row.id,
       type: row.type as ActionType,
