@@ -6,6 +6,7 @@ import type { SessionTarget } from '#server/ports/sessions.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { codehubTopic, SESSIONS_ENDED_TOPIC } from '#server/realtime/topics.ts';
 import { LIVE_CLOSE, type LiveRole } from '#shared/codehub/live-schemas.ts';
+import * as presence from './live-presence.queries.ts';
 import type { HubMessage } from './live-protocol.ts';
 import type { Connection, Room, RoomHost } from './live-room.ts';
 
@@ -60,6 +61,14 @@ export async function createLiveHub(deps: {
       });
     },
   };
+  // This instance's presence rows live on while it runs (decision 233).
+  const heartbeat = setInterval(() => {
+    if (rooms.size === 0) return;
+    presence.refreshPresence(deps.db, host.instanceId).catch((error: unknown) => {
+      deps.log.error({ err: error }, 'live presence heartbeat');
+    });
+  }, presence.PRESENCE_HEARTBEAT_MS);
+  heartbeat.unref();
   const publish = (sessionId: string, message: HubMessage) =>
     deps.pubsub.publish(codehubTopic(sessionId), message);
 
@@ -115,6 +124,7 @@ export async function createLiveHub(deps: {
     ended: (sessionId) => publish(sessionId, { from: host.instanceId, kind: 'end' }),
     async shutdown() {
       unsubscribeSessions();
+      clearInterval(heartbeat);
       for (const room of rooms.values()) {
         room.closeWhere(() => true, LIVE_CLOSE.restart.code, LIVE_CLOSE.restart.reason);
       }

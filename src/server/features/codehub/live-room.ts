@@ -21,6 +21,7 @@ import {
   type HubMessage,
 } from './live-protocol.ts';
 import { editRow, RoomStore } from './live-room-store.ts';
+import * as presence from './live-presence.queries.ts';
 import * as q from './live-sessions.queries.ts';
 
 /**
@@ -125,9 +126,12 @@ export class Room {
       (other) => other !== connection && other.userId === connection.userId,
     );
     if (!wasOnline) {
-      this.store.log({ sessionId: this.sessionId, userId: connection.userId, actionType: 'join' });
+      // Online across instances (decision 233); `join` is logged unless another one serves them.
+      const at = new Date();
       void this.store
-        .queueWrite(() => q.setConnection(this.hub.db, this.sessionId, connection.userId, true))
+        .queueWrite(() =>
+          presence.enterPresence(this.hub.db, this.sessionId, connection.userId, this.instance, at),
+        )
         .then(() => this.publishChanged());
     }
     this.send(connection, syncStep1Frame(this.doc));
@@ -152,13 +156,25 @@ export class Room {
     const stillOnline = [...this.connections.values()].some(
       (other) => other.userId === connection.userId,
     );
-    if (!stillOnline && !this.closed) {
-      this.store.log({ sessionId: this.sessionId, userId: connection.userId, actionType: 'leave' });
-      void this.store
-        .queueWrite(() => q.setConnection(this.hub.db, this.sessionId, connection.userId, false))
-        .then(() => this.publishChanged());
-    }
+    if (!stillOnline && !this.closed) this.leave(connection.userId, true);
     if (this.connections.size === 0) void this.hub.unload(this);
+  }
+
+  /** The user's last connection here closed (`leave` logged unless the room is shutting down). */
+  private leave(userId: number, logLeave: boolean) {
+    const at = new Date();
+    void this.store
+      .queueWrite(() =>
+        presence.leavePresence(this.hub.db, this.sessionId, userId, this.instance, {
+          at,
+          logLeave,
+        }),
+      )
+      .then(() => this.publishChanged());
+  }
+
+  private get instance() {
+    return this.hub.instanceId;
   }
 
   setRole(userId: number, role: LiveRole) {
@@ -270,9 +286,9 @@ export class Room {
     await this.ready.catch(() => {});
     this.closed = true;
     this.store.flushWriteBack();
-    // Connections cut by a shutdown leave no 'leave' row, but nobody stays online.
+    // Connections cut by a shutdown leave no 'leave' row; online they stay only elsewhere.
     for (const userId of new Set([...this.connections.values()].map((c) => c.userId))) {
-      void this.store.queueWrite(() => q.setConnection(this.hub.db, this.sessionId, userId, false));
+      this.leave(userId, false);
     }
     await this.store.idle();
     this.unsubscribe?.();

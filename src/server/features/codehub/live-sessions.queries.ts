@@ -8,6 +8,7 @@ import {
 } from '#server/db/schema/codehub-live.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { LiveRole } from '#shared/codehub/live-schemas.ts';
+import { isOnline } from './live-presence.queries.ts';
 
 export type CodeSessionRow = typeof codeSessions.$inferSelect;
 export type CodeActionInsert = typeof codeActions.$inferInsert;
@@ -67,7 +68,7 @@ export async function listParticipants(db: Executor, sessionId: string) {
       userId: codeSessionParticipants.userId,
       name: userName,
       role: codeSessionParticipants.role,
-      connectionStatus: codeSessionParticipants.connectionStatus,
+      online: isOnline,
       joinedAt: codeSessionParticipants.joinedAt,
     })
     .from(codeSessionParticipants)
@@ -107,27 +108,6 @@ export async function setRole(db: Executor, sessionId: string, userId: number, r
   await db
     .update(codeSessionParticipants)
     .set({ role })
-    .where(
-      and(
-        eq(codeSessionParticipants.sessionId, sessionId),
-        eq(codeSessionParticipants.userId, userId),
-      ),
-    );
-}
-
-export async function setConnection(
-  db: Executor,
-  sessionId: string,
-  userId: number,
-  online: boolean,
-) {
-  await db
-    .update(codeSessionParticipants)
-    .set(
-      online
-        ? { connectionStatus: 'online', leftAt: null }
-        : { connectionStatus: 'offline', leftAt: new Date() },
-    )
     .where(
       and(
         eq(codeSessionParticipants.sessionId, sessionId),

@@ -83,7 +83,7 @@ async function details(db: Executor, userId: number, session: SessionRow): Promi
       userId: p.userId,
       name: p.name,
       role: p.role,
-      online: p.connectionStatus === 'online',
+      online: p.online,
       joinedAt: p.joinedAt.toISOString(),
     })),
     files: filesOf(session),
