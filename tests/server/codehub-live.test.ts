@@ -304,6 +304,34 @@ describe('live sessions', () => {
       if (action.update) Y.applyUpdate(rebuilt, Buffer.from(action.update, 'base64'));
     }
     expect(rebuilt.getText(`file:${file.id}`).toJSON()).toBe(text.toJSON());
+    expect(replay.json()).toMatchObject({ nextCursor: null });
+
+    // Paged: every action exactly once, in order, whatever the page size.
+    const replayUrl = `/api/codehub/sessions/${sessionId}/replay`;
+    const allIds = replay.json<{ actions: { id: number }[] }>().actions.map((a) => a.id);
+    expect(allIds.length).toBeGreaterThan(4);
+    for (const limit of [1, 2, 3]) {
+      const ids: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = await call(viewer.cookie, 'GET', `${replayUrl}${query}`);
+        expect(page.statusCode).toBe(200);
+        const body = page.json<{ actions: { id: number }[]; nextCursor: string | null }>();
+        expect(body.actions.length).toBeLessThanOrEqual(limit);
+        ids.push(...body.actions.map((a) => a.id));
+        cursor = body.nextCursor;
+        pages++;
+      } while (cursor);
+      expect(ids).toEqual(allIds);
+      expect(pages).toBe(Math.ceil(allIds.length / limit));
+    }
+    for (const query of ['?limit=0', '?limit=2001', '?cursor=nonsense']) {
+      const refused = await call(viewer.cookie, 'GET', `${replayUrl}${query}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: expect.any(String) });
+    }
   });
 
   it('shows files added, renamed and deleted during the session at once, and replays them', async () => {

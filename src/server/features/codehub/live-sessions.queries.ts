@@ -148,10 +148,11 @@ export async function insertActions(db: Executor, rows: CodeActionInsert[]) {
 export async function listActions(
   db: Executor,
   sessionId: string,
-  filter: { type?: string; last?: number } = {},
+  filter: { type?: string; last?: number; afterId?: number; limit?: number } = {},
 ) {
   const conditions = [eq(codeActions.sessionId, sessionId)];
   if (filter.type) conditions.push(eq(codeActions.actionType, filter.type));
+  if (filter.afterId !== undefined) conditions.push(gt(codeActions.id, filter.afterId));
   const query = db
     .select({
       id: codeActions.id,
@@ -170,7 +171,8 @@ export async function listActions(
     const newest = await query.orderBy(desc(codeActions.id)).limit(filter.last);
     return newest.reverse();
   }
-  return query.orderBy(asc(codeActions.id));
+  const ordered = query.orderBy(asc(codeActions.id));
+  return filter.limit === undefined ? ordered : ordered.limit(filter.limit);
 }
 
 /** The compacted state and the updates logged after it (loading a session's document). */

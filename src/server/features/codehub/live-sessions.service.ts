@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Database, Executor } from '#server/db/client.ts';
 import { CODEHUB_MESSAGES } from '#shared/codehub/codehub-schemas.ts';
 import type { CodeLanguageId } from '#shared/codehub/languages.ts';
@@ -9,11 +10,14 @@ import {
   type LiveRole,
   type LiveSession,
   type Replay,
+  type ReplayAction,
+  type ReplayQuery,
   type SessionSummary,
   type SharedRun,
   type ShareRun,
 } from '#shared/codehub/live-schemas.ts';
 import { forbidden, notFound } from '#shared/errors/app-error.ts';
+import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import * as projects from './codehub.queries.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { SessionFile } from './live-document.ts';
@@ -210,12 +214,36 @@ export async function shareRun(
   return toRun(stored!);
 }
 
-/** The whole log of a session, for its participants (ended sessions included). */
-export async function replay(db: Executor, userId: number, sessionId: string): Promise<Replay> {
+function toReplayAction(row: Awaited<ReturnType<typeof q.listActions>>[number]): ReplayAction {
+  return {
+    id: row.id,
+    type: row.type as ActionType,
+    user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },
+    at: row.timestamp.toISOString(),
+    content: row.content,
+    metadata: row.metadata,
+    update: row.update ? Buffer.from(row.update).toString('base64') : null,
+  };
+}
+
+const ReplayCursorSchema = z.object({ id: z.number().int().nonnegative() });
+
+/** A page of a session's log, for its participants (ended sessions included). */
+export async function replay(
+  db: Executor,
+  userId: number,
+  sessionId: string,
+  page: ReplayQuery,
+): Promise<Replay> {
   const session = await q.findSession(db, sessionId);
   const participant = session ? await q.findParticipant(db, sessionId, userId) : undefined;
   if (!session || !participant) throw notFound(M.sessionNotFound);
-  const actions = await q.listActions(db, sessionId);
+  // Keyed by the action id (the log's order): a page is stable while the session goes on.
+  const afterId = page.cursor ? decodeCursor(page.cursor, ReplayCursorSchema).id : 0;
+  const rows = await q.listActions(db, sessionId, { afterId, limit: page.limit + 1 });
+  const { items: actions, nextCursor } = toPage(rows, page.limit, toReplayAction, (row) => ({
+    id: row.id,
+  }));
   return {
     sessionId,
     // Files deleted during the session too: the replay shows them as they were.
@@ -223,15 +251,8 @@ export async function replay(db: Executor, userId: number, sessionId: string): P
       ...filesOf(session),
       ...((session.metadata.removedFiles as SessionFile[] | undefined) ?? []),
     ],
-    actions: actions.map((row) => ({
-      id: row.id,
-      type: row.type as ActionType,
-      user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },
-      at: row.timestamp.toISOString(),
-      content: row.content,
-      metadata: row.metadata,
-      update: row.update ? Buffer.from(row.update).toString('base64') : null,
-    })),
+    actions,
+    nextCursor,
   };
 }
 
