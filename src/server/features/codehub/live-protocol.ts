@@ -3,7 +3,7 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import type { LiveRole } from '#shared/codehub/live-schemas.ts';
+import { fileTextKey, type LiveRole } from '#shared/codehub/live-schemas.ts';
 import type { SessionFile } from './live-document.ts';
 
 /**
@@ -108,7 +108,34 @@ export interface EditSummary {
   deleted: number;
 }
 
-export function summarise(event: Y.YTextEvent, fileId: string): EditSummary {
+/** Collects the text events of each transaction on the observed files (an edit row's summary). */
+export class EditSummaries {
+  private readonly byTransaction = new WeakMap<Y.Transaction, EditSummary[]>();
+  private readonly observed = new Set<string>();
+
+  constructor(
+    private readonly doc: Y.Doc,
+    /** Whose transactions are summarised (the connections' edits; not loads or relays). */
+    private readonly counts: (origin: unknown) => boolean,
+  ) {}
+
+  observe(fileId: string) {
+    if (this.observed.has(fileId)) return;
+    this.observed.add(fileId);
+    this.doc.getText(fileTextKey(fileId)).observe((event) => {
+      if (!this.counts(event.transaction.origin)) return;
+      const list = this.byTransaction.get(event.transaction) ?? [];
+      list.push(summarise(event, fileId));
+      this.byTransaction.set(event.transaction, list);
+    });
+  }
+
+  of(transaction: Y.Transaction) {
+    return this.byTransaction.get(transaction) ?? [];
+  }
+}
+
+function summarise(event: Y.YTextEvent, fileId: string): EditSummary {
   let index = 0;
   let first: number | null = null;
   let inserted = '';

@@ -4,6 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { EDIT_TEXT_MAX } from '#shared/codehub/live-schemas.ts';
 import { compact, writeBack, type SessionFile } from './live-document.ts';
 import type { EditSummary } from './live-protocol.ts';
+import * as presence from './live-presence.queries.ts';
 import * as q from './live-sessions.queries.ts';
 
 /**
@@ -85,6 +86,22 @@ export class RoomStore {
     );
     this.writing = next;
     return next;
+  }
+
+  /** The user's first connection on this instance opened (decision 233: online everywhere). */
+  enter(userId: number, instance: string) {
+    const at = new Date();
+    return this.queueWrite(() =>
+      presence.enterPresence(this.db, this.sessionId, userId, instance, at),
+    );
+  }
+
+  /** The user's last connection on this instance closed. */
+  leave(userId: number, instance: string, logLeave: boolean) {
+    const at = new Date();
+    return this.queueWrite(() =>
+      presence.leavePresence(this.db, this.sessionId, userId, instance, { at, logLeave }),
+    );
   }
 
   scheduleWriteBack() {

@@ -5,23 +5,21 @@ import * as Y from 'yjs';
 import type { Database } from '#server/db/client.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { codehubTopic } from '#server/realtime/topics.ts';
-import { fileTextKey, LIVE_CLOSE, type LiveRole } from '#shared/codehub/live-schemas.ts';
+import { LIVE_CLOSE, type LiveRole } from '#shared/codehub/live-schemas.ts';
 import { loadInto, type SessionFile } from './live-document.ts';
 import {
   awarenessFrame,
   awarenessStatesFrame,
   fromBase64,
   readClientFrame,
-  summarise,
+  EditSummaries,
   syncStep1Frame,
   toBase64,
   updateFrame,
   type AwarenessChanges,
-  type EditSummary,
   type HubMessage,
 } from './live-protocol.ts';
 import { editRow, RoomStore } from './live-room-store.ts';
-import * as presence from './live-presence.queries.ts';
 import * as q from './live-sessions.queries.ts';
 
 /**
@@ -65,8 +63,7 @@ export class Room {
   ready: Promise<void>;
   private readonly store: RoomStore;
   private unsubscribe: (() => void) | null = null;
-  private summaries = new WeakMap<Y.Transaction, EditSummary[]>();
-  private observed = new Set<string>();
+  private readonly summaries = new EditSummaries(this.doc, isConnection);
   private closed = false;
   private closing: Promise<void> | null = null;
   private revision = 0;
@@ -104,16 +101,7 @@ export class Room {
   /** The files shown (and written back); each file's edits are summarised for the log. */
   private setFiles(files: SessionFile[]) {
     this.files = files;
-    for (const file of files) {
-      if (this.observed.has(file.id)) continue;
-      this.observed.add(file.id);
-      this.doc.getText(fileTextKey(file.id)).observe((event) => {
-        if (!isConnection(event.transaction.origin)) return;
-        const list = this.summaries.get(event.transaction) ?? [];
-        list.push(summarise(event, file.id));
-        this.summaries.set(event.transaction, list);
-      });
-    }
+    for (const file of files) this.summaries.observe(file.id);
   }
 
   // ---- connections ----
@@ -126,12 +114,8 @@ export class Room {
       (other) => other !== connection && other.userId === connection.userId,
     );
     if (!wasOnline) {
-      // Online across instances (decision 233); `join` is logged unless another one serves them.
-      const at = new Date();
       void this.store
-        .queueWrite(() =>
-          presence.enterPresence(this.hub.db, this.sessionId, connection.userId, this.instance, at),
-        )
+        .enter(connection.userId, this.hub.instanceId)
         .then(() => this.publishChanged());
     }
     this.send(connection, syncStep1Frame(this.doc));
@@ -162,19 +146,7 @@ export class Room {
 
   /** The user's last connection here closed (`leave` logged unless the room is shutting down). */
   private leave(userId: number, logLeave: boolean) {
-    const at = new Date();
-    void this.store
-      .queueWrite(() =>
-        presence.leavePresence(this.hub.db, this.sessionId, userId, this.instance, {
-          at,
-          logLeave,
-        }),
-      )
-      .then(() => this.publishChanged());
-  }
-
-  private get instance() {
-    return this.hub.instanceId;
+    void this.store.leave(userId, this.hub.instanceId, logLeave).then(() => this.publishChanged());
   }
 
   setRole(userId: number, role: LiveRole) {
@@ -210,8 +182,7 @@ export class Room {
     for (const connection of this.connections.values()) this.send(connection, message);
     if (!isConnection(origin)) return;
     // Accepted here: logged by this instance, relayed to the others.
-    const summaries = this.summaries.get(transaction) ?? [];
-    this.store.log(editRow(this.sessionId, origin.userId, summaries, update));
+    this.store.log(editRow(this.sessionId, origin.userId, this.summaries.of(transaction), update));
     this.publish({ from: this.hub.instanceId, kind: 'update', data: toBase64(update) });
     this.store.scheduleWriteBack();
   }
