@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { codeSessionPresence } from '#server/db/schema/codehub-live.ts';
 import { connectRedis } from '#server/redis.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { liveClient, serverRevision, type LiveClient } from '#tests/support/live-client.ts';
@@ -115,6 +117,74 @@ describe('a live session served by two instances on Redis', () => {
       (text) => text.startsWith('// from the second instance\n// from the first instance\n'),
     );
     expect(onSecond.text(fileId).toJSON()).toBe(onFirst.text(fileId).toJSON());
+
+    // Online state holds across instances: the host connected to both stays online while either
+    // connection is open, whichever instance answers.
+    const online = async (instance: FastifyInstance) => {
+      const shown = await api(instance, {
+        method: 'GET',
+        url: `/api/codehub/sessions/${sessionId}`,
+        cookie: guest.cookie,
+      });
+      const { participants } = shown.json<{
+        participants: { userId: number; online: boolean }[];
+      }>();
+      return Object.fromEntries(participants.map((p) => [p.userId, p.online]));
+    };
+    const hostOnSecond = connect(1, sessionId, host.cookie);
+    await hostOnSecond.synced();
+    expect(await online(t.app)).toEqual({ [host.user.id]: true, [guest.user.id]: true });
+    hostOnSecond.destroy();
+    // The second instance let go of the host's connection there: online still, through the first.
+    await until(
+      () =>
+        t.db.select().from(codeSessionPresence).where(eq(codeSessionPresence.sessionId, sessionId)),
+      (rows) => rows.filter((r) => r.userId === host.user.id).length === 1,
+    );
+    for (const instance of [t.app, second]) {
+      expect(await online(instance)).toEqual({ [host.user.id]: true, [guest.user.id]: true });
+    }
+    // A crashed instance's rows stop counting once they expire (its heartbeat no longer runs).
+    const cora = await createSignedInUser(t.db, { displayName: 'Cora' });
+    await api(second, {
+      method: 'POST',
+      url: `/api/codehub/sessions/${sessionId}/join`,
+      cookie: cora.cookie,
+    });
+    const presenceOf = (instanceId: string, expiresIn: number) => ({
+      sessionId,
+      userId: cora.user.id,
+      instanceId,
+      expiresAt: new Date(Date.now() + expiresIn),
+    });
+    await t.db.insert(codeSessionPresence).values(presenceOf('crashed', -1000));
+    expect((await online(t.app))[cora.user.id]).toBe(false);
+    await t.db.insert(codeSessionPresence).values(presenceOf('elsewhere', 60_000));
+    expect((await online(t.app))[cora.user.id]).toBe(true);
+    // One join for the host, though two instances served them.
+    const replay = await api(t.app, {
+      method: 'GET',
+      url: `/api/codehub/sessions/${sessionId}/replay`,
+      cookie: guest.cookie,
+    });
+    const hostRows = replay
+      .json<{ actions: { type: string; user: { id: number } | null }[] }>()
+      .actions.filter((a) => a.user?.id === host.user.id && ['join', 'leave'].includes(a.type));
+    expect(hostRows.map((a) => a.type)).toEqual(['join']);
+
+    // A file added through the first instance is seeded once and reaches the second's client.
+    const added = await api(t.app, {
+      method: 'POST',
+      url: `/api/codehub/projects/${projectId}/files`,
+      cookie: host.cookie,
+      payload: { filename: 'util.js', content: 'export const one = 1;\n' },
+    });
+    const addedId = added.json<{ id: string }>().id;
+    await until(
+      () => onSecond.text(addedId).toJSON(),
+      (text) => text === 'export const one = 1;\n',
+    );
+    expect(onFirst.text(addedId).toJSON()).toBe('export const one = 1;\n');
 
     // Ended through the second instance: the host's connection on the first closes too.
     const ended = await api(second, {

@@ -304,6 +304,97 @@ describe('live sessions', () => {
       if (action.update) Y.applyUpdate(rebuilt, Buffer.from(action.update, 'base64'));
     }
     expect(rebuilt.getText(`file:${file.id}`).toJSON()).toBe(text.toJSON());
+    expect(replay.json()).toMatchObject({ nextCursor: null });
+
+    // Paged: every action exactly once, in order, whatever the page size.
+    const replayUrl = `/api/codehub/sessions/${sessionId}/replay`;
+    const allIds = replay.json<{ actions: { id: number }[] }>().actions.map((a) => a.id);
+    expect(allIds.length).toBeGreaterThan(4);
+    for (const limit of [1, 2, 3]) {
+      const ids: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = await call(viewer.cookie, 'GET', `${replayUrl}${query}`);
+        expect(page.statusCode).toBe(200);
+        const body = page.json<{ actions: { id: number }[]; nextCursor: string | null }>();
+        expect(body.actions.length).toBeLessThanOrEqual(limit);
+        ids.push(...body.actions.map((a) => a.id));
+        cursor = body.nextCursor;
+        pages++;
+      } while (cursor);
+      expect(ids).toEqual(allIds);
+      expect(pages).toBe(Math.ceil(allIds.length / limit));
+    }
+    for (const query of ['?limit=0', '?limit=2001', '?cursor=nonsense']) {
+      const refused = await call(viewer.cookie, 'GET', `${replayUrl}${query}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: expect.any(String) });
+    }
+  });
+
+  it('shows files added, renamed and deleted during the session at once, and replays them', async () => {
+    const { host, projectId, file, sessionId } = await startSession();
+    const hostClient = connect(sessionId, host.cookie);
+    await hostClient.synced();
+    const files = `/api/codehub/projects/${projectId}/files`;
+    const details = async () =>
+      (await call(host.cookie, 'GET', `/api/codehub/sessions/${sessionId}`)).json<{
+        files: { id: string; filename: string }[];
+      }>().files;
+
+    const revBefore = serverRevision(hostClient);
+    const created = await call(host.cookie, 'POST', files, {
+      filename: 'util.py',
+      content: 'def helper():\n    return 1\n',
+    });
+    expect(created.statusCode).toBe(201);
+    const added = created.json<{ id: string }>().id;
+    // Seeded once on the server: the open client gets the text and is told to refetch the list.
+    await until(
+      () => hostClient.text(added).toJSON(),
+      (text) => text === 'def helper():\n    return 1\n',
+    );
+    await until(
+      () => serverRevision(hostClient),
+      (rev) => rev > revBefore,
+    );
+    expect((await details()).map((f) => f.filename)).toEqual(['main.py', 'util.py']);
+    // It is edited live like the others and its text goes back to code_files.
+    hostClient.text(added).insert(0, '# util\n');
+    await until(
+      () => fileContent(added),
+      (content) => content === '# util\ndef helper():\n    return 1\n',
+    );
+    const late = connect(sessionId, host.cookie);
+    await late.synced();
+    expect(late.text(added).toJSON()).toBe('# util\ndef helper():\n    return 1\n');
+
+    const renamed = await call(host.cookie, 'PATCH', `${files}/${added}`, { filename: 'tools.py' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await details()).map((f) => f.filename)).toEqual(['main.py', 'tools.py']);
+    const deleted = await api(app, {
+      method: 'DELETE',
+      url: `${files}/${added}`,
+      cookie: host.cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await details()).map((f) => f.id)).toEqual([file.id]);
+
+    // The replay still knows the deleted file and rebuilds both files' text.
+    const replay = await call(host.cookie, 'GET', `/api/codehub/sessions/${sessionId}/replay`);
+    const body = replay.json<{
+      files: { id: string; filename: string }[];
+      actions: { update: string | null }[];
+    }>();
+    expect(body.files.map((f) => f.filename)).toEqual(['main.py', 'tools.py']);
+    const rebuilt = new Y.Doc();
+    for (const action of body.actions) {
+      if (action.update) Y.applyUpdate(rebuilt, Buffer.from(action.update, 'base64'));
+    }
+    expect(rebuilt.getText(`file:${added}`).toJSON()).toBe('# util\ndef helper():\n    return 1\n');
+    expect(rebuilt.getText(`file:${file.id}`).toJSON()).toBe(file.content);
   });
 
   it('loses nothing when the server restarts during the session', async () => {

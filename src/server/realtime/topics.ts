@@ -8,7 +8,7 @@ export const chatTopic = (conversationId: string) => `chat:${conversationId}`;
 
 /**
  * A live coding session: Yjs updates and awareness relayed between instances, role changes,
- * its end (features/codehub/live-hub.ts).
+ * its end (features/codehub/live-hub.ts, live-room.ts).
  */
 export const codehubTopic = (sessionId: string) => `codehub:${sessionId}`;
 

@@ -23,6 +23,9 @@ export const LIVE_CLOSE = {
   restart: { code: 1012, reason: 'Server restarting' },
 } as const;
 
+/** At most this much readable text per edit row (the update itself is kept whole). */
+export const EDIT_TEXT_MAX = 500;
+
 /** The key of a file's Y.Text in the session's Y.Doc. */
 export const fileTextKey = (fileId: string) => `file:${fileId}`;
 
@@ -127,9 +130,23 @@ export const ReplayActionSchema = z.object({
 });
 export type ReplayAction = z.infer<typeof ReplayActionSchema>;
 
+/** Replay pages: the log in order, this many actions a page unless asked for fewer (or more). */
+export const REPLAY_PAGE_DEFAULT = 500;
+export const REPLAY_PAGE_MAX = 2000;
+
+export const ReplayQuerySchema = z.object({
+  /** `nextCursor` of the previous page; the first page without it. */
+  cursor: textSchema().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(REPLAY_PAGE_MAX).default(REPLAY_PAGE_DEFAULT),
+});
+export type ReplayQuery = z.infer<typeof ReplayQuerySchema>;
+
+/** One page of a session's replay; every page carries the files (deleted ones included). */
 export const ReplaySchema = z.object({
   sessionId: z.string(),
   files: z.array(SessionFileSchema),
   actions: z.array(ReplayActionSchema),
+  /** The next page's cursor, null on the last page (so far: a running session grows). */
+  nextCursor: z.string().nullable(),
 });
 export type Replay = z.infer<typeof ReplaySchema>;

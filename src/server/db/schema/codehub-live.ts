@@ -96,3 +96,26 @@ export const codeActions = pgTable(
   },
   (t) => [index('code_actions_session_idx').on(t.sessionId, t.id)],
 );
+
+/**
+ * Who is connected to a session, per instance (decision 233): a row while the user has a live
+ * connection on that instance, refreshed by the instance's heartbeat. A user is online while any
+ * row of theirs has not expired, so a crashed instance's rows stop counting by themselves.
+ */
+export const codeSessionPresence = pgTable(
+  'code_session_presence',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => codeSessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId, t.instanceId] }),
+    index('code_session_presence_instance_idx').on(t.instanceId),
+  ],
+);

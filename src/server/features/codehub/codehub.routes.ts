@@ -109,6 +109,7 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const file = await codehub.createFile(
         ctx.db,
+        ctx.pubsub,
         requireUser(request).id,
         request.params.projectId,
         request.body,
@@ -130,6 +131,7 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) =>
       codehub.updateFile(
         ctx.db,
+        ctx.pubsub,
         requireUser(request).id,
         request.params.projectId,
         request.params.fileId,
@@ -146,6 +148,7 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       await codehub.deleteFile(
         ctx.db,
+        ctx.pubsub,
         requireUser(request).id,
         request.params.projectId,
         request.params.fileId,

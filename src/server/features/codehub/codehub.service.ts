@@ -20,7 +20,9 @@ import {
 } from '#shared/codehub/codehub-schemas.ts';
 import { findLanguage, languageOfFile, type CodeLanguageId } from '#shared/codehub/languages.ts';
 import { AppError, conflict, invalid, notFound } from '#shared/errors/app-error.ts';
+import type { PubSub } from '#server/realtime/pubsub.ts';
 import * as q from './codehub.queries.ts';
+import { announceFiles, followProjectFiles } from './live-session-files.ts';
 
 /** Projects and files of the code hub (issue 13 item 1; decision 200). */
 
@@ -177,6 +179,7 @@ function filenameConflict(error: unknown): never {
 
 export async function createFile(
   db: Database,
+  pubsub: PubSub,
   userId: number,
   projectId: string,
   input: z.output<typeof CreateFileSchema>,
@@ -199,14 +202,17 @@ export async function createFile(
         size: bytes,
       });
       await q.touchProject(tx, projectId);
-      return file;
+      // A running session shows the new file at once (seeded with its text).
+      return { file, live: await followProjectFiles(tx, projectId, userId, file) };
     })
     .catch(filenameConflict);
-  return toFile(row);
+  announceFiles(pubsub, row.live);
+  return toFile(row.file);
 }
 
 export async function updateFile(
   db: Database,
+  pubsub: PubSub,
   userId: number,
   projectId: string,
   fileId: string,
@@ -237,15 +243,25 @@ export async function updateFile(
       }
       const updated = await q.updateFile(tx, fileId, changes);
       await q.touchProject(tx, projectId);
-      return updated;
+      // A rename or a new main file shows in running sessions at once.
+      const renamed = changes.filename !== undefined || changes.isMain !== undefined;
+      const live = renamed ? await followProjectFiles(tx, projectId, userId) : [];
+      return { updated, live };
     })
     .catch(filenameConflict);
-  return toFile(row);
+  announceFiles(pubsub, row.live);
+  return toFile(row.updated);
 }
 
-export async function deleteFile(db: Database, userId: number, projectId: string, fileId: string) {
+export async function deleteFile(
+  db: Database,
+  pubsub: PubSub,
+  userId: number,
+  projectId: string,
+  fileId: string,
+) {
   await ownProject(db, userId, projectId);
-  await db.transaction(async (tx) => {
+  const live = await db.transaction(async (tx) => {
     await q.lockProject(tx, projectId);
     const file = await q.findFile(tx, projectId, fileId);
     if (!file) throw notFound(M.fileNotFound);
@@ -256,5 +272,7 @@ export async function deleteFile(db: Database, userId: number, projectId: string
       if (next) await q.updateFile(tx, next.id, { isMain: true });
     }
     await q.touchProject(tx, projectId);
+    return followProjectFiles(tx, projectId, userId);
   });
+  announceFiles(pubsub, live);
 }

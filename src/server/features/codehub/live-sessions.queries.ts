@@ -8,6 +8,7 @@ import {
 } from '#server/db/schema/codehub-live.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { LiveRole } from '#shared/codehub/live-schemas.ts';
+import { isOnline } from './live-presence.queries.ts';
 
 export type CodeSessionRow = typeof codeSessions.$inferSelect;
 export type CodeActionInsert = typeof codeActions.$inferInsert;
@@ -67,7 +68,7 @@ export async function listParticipants(db: Executor, sessionId: string) {
       userId: codeSessionParticipants.userId,
       name: userName,
       role: codeSessionParticipants.role,
-      connectionStatus: codeSessionParticipants.connectionStatus,
+      online: isOnline,
       joinedAt: codeSessionParticipants.joinedAt,
     })
     .from(codeSessionParticipants)
@@ -115,27 +116,6 @@ export async function setRole(db: Executor, sessionId: string, userId: number, r
     );
 }
 
-export async function setConnection(
-  db: Executor,
-  sessionId: string,
-  userId: number,
-  online: boolean,
-) {
-  await db
-    .update(codeSessionParticipants)
-    .set(
-      online
-        ? { connectionStatus: 'online', leftAt: null }
-        : { connectionStatus: 'offline', leftAt: new Date() },
-    )
-    .where(
-      and(
-        eq(codeSessionParticipants.sessionId, sessionId),
-        eq(codeSessionParticipants.userId, userId),
-      ),
-    );
-}
-
 /** Sessions the user takes part in, newest first. */
 export async function listSessionsOf(db: Executor, userId: number, limit: number) {
   return db
@@ -168,10 +148,11 @@ export async function insertActions(db: Executor, rows: CodeActionInsert[]) {
 export async function listActions(
   db: Executor,
   sessionId: string,
-  filter: { type?: string; last?: number } = {},
+  filter: { type?: string; last?: number; afterId?: number; limit?: number } = {},
 ) {
   const conditions = [eq(codeActions.sessionId, sessionId)];
   if (filter.type) conditions.push(eq(codeActions.actionType, filter.type));
+  if (filter.afterId !== undefined) conditions.push(gt(codeActions.id, filter.afterId));
   const query = db
     .select({
       id: codeActions.id,
@@ -190,7 +171,8 @@ export async function listActions(
     const newest = await query.orderBy(desc(codeActions.id)).limit(filter.last);
     return newest.reverse();
   }
-  return query.orderBy(asc(codeActions.id));
+  const ordered = query.orderBy(asc(codeActions.id));
+  return filter.limit === undefined ? ordered : ordered.limit(filter.limit);
 }
 
 /** The compacted state and the updates logged after it (loading a session's document). */
@@ -250,4 +232,20 @@ export async function writeFileContent(
   if (rows.length > 0) {
     await db.update(codeProjects).set({ lastActiveAt: now }).where(eq(codeProjects.id, projectId));
   }
+}
+
+/** The project's sessions still going (their file lists follow the project's files). */
+export async function listActiveSessionsOf(db: Executor, projectId: string) {
+  return db
+    .select({ id: codeSessions.id, metadata: codeSessions.metadata })
+    .from(codeSessions)
+    .where(and(eq(codeSessions.projectId, projectId), eq(codeSessions.isActive, true)));
+}
+
+export async function setSessionMetadata(
+  db: Executor,
+  sessionId: string,
+  metadata: Record<string, unknown>,
+) {
+  await db.update(codeSessions).set({ metadata }).where(eq(codeSessions.id, sessionId));
 }

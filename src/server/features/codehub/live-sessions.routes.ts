@@ -11,6 +11,7 @@ import {
   CreateSessionSchema,
   LiveSessionSchema,
   ParticipantParamsSchema,
+  ReplayQuerySchema,
   ReplaySchema,
   SessionListSchema,
   SessionParamsSchema,
@@ -161,9 +162,14 @@ export async function registerLiveSessionRoutes(
     '/api/codehub/sessions/:sessionId/replay',
     {
       config: access,
-      schema: { params: SessionParamsSchema, response: { 200: ReplaySchema } },
+      schema: {
+        params: SessionParamsSchema,
+        querystring: ReplayQuerySchema,
+        response: { 200: ReplaySchema },
+      },
     },
-    async (request) => live.replay(ctx.db, requireUser(request).id, request.params.sessionId),
+    async (request) =>
+      live.replay(ctx.db, requireUser(request).id, request.params.sessionId, request.query),
   );
 
   // The y-websocket endpoint: `new WebsocketProvider('…/api/codehub/live', sessionId, doc)`.

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Database, Executor } from '#server/db/client.ts';
 import { CODEHUB_MESSAGES } from '#shared/codehub/codehub-schemas.ts';
 import type { CodeLanguageId } from '#shared/codehub/languages.ts';
@@ -9,14 +10,18 @@ import {
   type LiveRole,
   type LiveSession,
   type Replay,
+  type ReplayAction,
+  type ReplayQuery,
   type SessionSummary,
   type SharedRun,
   type ShareRun,
 } from '#shared/codehub/live-schemas.ts';
 import { forbidden, notFound } from '#shared/errors/app-error.ts';
+import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import * as projects from './codehub.queries.ts';
 import type { LiveHub } from './live-hub.ts';
-import { seedUpdate, type SessionFile } from './live-document.ts';
+import type { SessionFile } from './live-document.ts';
+import { sessionFilesOf } from './live-session-files.ts';
 import * as q from './live-sessions.queries.ts';
 
 /** Live sessions: who may see, join, steer and end them (issue 13 items 2 and 3; decision 230). */
@@ -82,7 +87,7 @@ async function details(db: Executor, userId: number, session: SessionRow): Promi
       userId: p.userId,
       name: p.name,
       role: p.role,
-      online: p.connectionStatus === 'online',
+      online: p.online,
       joinedAt: p.joinedAt.toISOString(),
     })),
     files: filesOf(session),
@@ -96,14 +101,11 @@ export async function createSession(db: Database, userId: number, projectId: str
   if (!project || (project.userId !== userId && !project.isPublic)) {
     throw notFound(CODEHUB_MESSAGES.projectNotFound);
   }
+  // yjs is loaded when the first session starts, not with the server.
+  const { seedUpdate } = await import('./live-document.ts');
   return db.transaction(async (tx) => {
     const files = await projects.listFiles(tx, projectId);
-    const sessionFiles: SessionFile[] = files.map((f) => ({
-      id: f.id,
-      filename: f.filename,
-      language: f.language,
-      isMain: f.isMain,
-    }));
+    const sessionFiles = sessionFilesOf(files);
     const sessionId = await q.insertSession(tx, {
       projectId,
       hostUserId: userId,
@@ -212,24 +214,45 @@ export async function shareRun(
   return toRun(stored!);
 }
 
-/** The whole log of a session, for its participants (ended sessions included). */
-export async function replay(db: Executor, userId: number, sessionId: string): Promise<Replay> {
+function toReplayAction(row: Awaited<ReturnType<typeof q.listActions>>[number]): ReplayAction {
+  return {
+    id: row.id,
+    type: row.type as ActionType,
+    user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },
+    at: row.timestamp.toISOString(),
+    content: row.content,
+    metadata: row.metadata,
+    update: row.update ? Buffer.from(row.update).toString('base64') : null,
+  };
+}
+
+const ReplayCursorSchema = z.object({ id: z.number().int().nonnegative() });
+
+/** A page of a session's log, for its participants (ended sessions included). */
+export async function replay(
+  db: Executor,
+  userId: number,
+  sessionId: string,
+  page: ReplayQuery,
+): Promise<Replay> {
   const session = await q.findSession(db, sessionId);
   const participant = session ? await q.findParticipant(db, sessionId, userId) : undefined;
   if (!session || !participant) throw notFound(M.sessionNotFound);
-  const actions = await q.listActions(db, sessionId);
+  // Keyed by the action id (the log's order): a page is stable while the session goes on.
+  const afterId = page.cursor ? decodeCursor(page.cursor, ReplayCursorSchema).id : 0;
+  const rows = await q.listActions(db, sessionId, { afterId, limit: page.limit + 1 });
+  const { items: actions, nextCursor } = toPage(rows, page.limit, toReplayAction, (row) => ({
+    id: row.id,
+  }));
   return {
     sessionId,
-    files: filesOf(session),
-    actions: actions.map((row) => ({
-      id: row.id,
-      type: row.type as ActionType,
-      user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },
-      at: row.timestamp.toISOString(),
-      content: row.content,
-      metadata: row.metadata,
-      update: row.update ? Buffer.from(row.update).toString('base64') : null,
-    })),
+    // Files deleted during the session too: the replay shows them as they were.
+    files: [
+      ...filesOf(session),
+      ...((session.metadata.removedFiles as SessionFile[] | undefined) ?? []),
+    ],
+    actions,
+    nextCursor,
   };
 }
 

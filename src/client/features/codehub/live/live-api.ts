@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { apiRequest, getJson, readJson } from '#client/lib/http.ts';
 import {
   CreatedSessionSchema,
@@ -29,13 +36,37 @@ export const useMySessions = () =>
     queryFn: async () => (await getJson(base, () => SessionListSchema))!.sessions,
   });
 
-export const useReplay = (sessionId: string, enabled: boolean) =>
-  useQuery({
+/**
+ * The session's replay, page by page (the log can be long): the first page comes at once, the
+ * rest follow by themselves one after another, so the replay can start before the end is here.
+ */
+export function useReplay(sessionId: string) {
+  const replay = useInfiniteQuery({
     queryKey: ['codehub-replay', sessionId],
-    queryFn: async () => (await getJson(`${base}/${sessionId}/replay`, () => ReplaySchema))!,
-    enabled,
+    queryFn: async ({ pageParam }) => {
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      return (await getJson(`${base}/${sessionId}/replay${query}`, () => ReplaySchema))!;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
   });
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = replay;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const pages = replay.data?.pages;
+  const actions = useMemo(() => pages?.flatMap((page) => page.actions) ?? [], [pages]);
+  return {
+    actions,
+    /** The newest page's list: files added or deleted meanwhile are in it. */
+    files: pages?.at(-1)?.files ?? [],
+    /** Every page is here (a running session may still add to it later). */
+    complete: replay.isSuccess && !hasNextPage,
+    isLoading: replay.isLoading,
+    error: replay.error,
+  };
+}
 
 export function useStartSession() {
   const queryClient = useQueryClient();

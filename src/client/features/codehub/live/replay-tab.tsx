@@ -40,9 +40,8 @@ function useDocumentAt(actions: ReplayAction[], count: number) {
 /** Replay (issue 13 item 3): scrub through the session — who typed what, when. */
 export function ReplayTab({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation('codehubLive');
-  const replay = useReplay(sessionId, true);
-  const actions = useMemo(() => replay.data?.actions ?? [], [replay.data]);
-  const files = replay.data?.files ?? [];
+  const replay = useReplay(sessionId);
+  const { actions, files, complete } = replay;
   const [position, setPosition] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
@@ -53,10 +52,10 @@ export function ReplayTab({ sessionId }: { sessionId: string }) {
   const text = file ? doc.getText(fileTextKey(file.id)).toJSON() : '';
   const current = count > 0 ? actions[count - 1] : undefined;
 
-  // Playing stops by itself at the end.
-  const isPlaying = playing && count < actions.length;
+  // Playing stops by itself at the end; it waits at the end of what is loaded for the next page.
+  const isPlaying = playing && (count < actions.length || !complete);
   useEffect(() => {
-    if (!isPlaying) return;
+    if (!isPlaying || count >= actions.length) return;
     const next = actions[count]!;
     const gap = current ? Date.parse(next.at) - Date.parse(current.at) : 0;
     const timer = setTimeout(
@@ -68,7 +67,7 @@ export function ReplayTab({ sessionId }: { sessionId: string }) {
 
   if (replay.isLoading) return <p className="text-muted">{t('loading')}</p>;
   if (replay.error instanceof HttpError && replay.error.status === 404) return null;
-  if (replay.isError)
+  if (replay.error)
     return (
       <p role="alert" className="text-danger">
         {t('replay.failed')}
@@ -140,7 +139,10 @@ export function ReplayTab({ sessionId }: { sessionId: string }) {
         ) : null}
       </div>
       <label className="flex flex-col gap-1 text-sm">
-        <span>{t('replay.position', { step: count, total: actions.length })}</span>
+        <span>
+          {t('replay.position', { step: count, total: actions.length })}
+          {complete ? null : <span className="ml-2 text-muted">{t('loading')}</span>}
+        </span>
         <input
           type="range"
           min={1}

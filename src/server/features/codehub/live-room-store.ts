@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type * as Y from 'yjs';
+import type { Database } from '#server/db/client.ts';
+import { EDIT_TEXT_MAX } from '#shared/codehub/live-schemas.ts';
+import { compact, writeBack, type SessionFile } from './live-document.ts';
+import type { EditSummary } from './live-protocol.ts';
+import * as presence from './live-presence.queries.ts';
+import * as q from './live-sessions.queries.ts';
+
+/**
+ * A room's persistence (decision 230): one ordered chain of writes per session and instance —
+ * the action log as updates arrive, a snapshot every so often, and the files' text written back
+ * to code_files a moment after the typing stops.
+ */
+
+/** Typing pauses this long before the files' text is written back to code_files. */
+const WRITE_BACK_DELAY_MS = 1000;
+/** Logged updates between two snapshots. */
+const COMPACT_EVERY = 200;
+
+/** What is written back: the room's project, its files and document (read when written). */
+export interface RoomText {
+  projectId: string;
+  files: readonly SessionFile[];
+  doc: Y.Doc;
+}
+
+/** The `edit` row of one accepted update, with the text typed and where. */
+export function editRow(
+  sessionId: string,
+  userId: number,
+  summaries: readonly EditSummary[],
+  update: Uint8Array,
+): q.CodeActionInsert {
+  const first = summaries[0];
+  const inserted = summaries.map((s) => s.inserted).join('');
+  return {
+    sessionId,
+    userId,
+    actionType: 'edit',
+    content: inserted.slice(0, EDIT_TEXT_MAX),
+    position: first ? { fileId: first.fileId, index: first.index } : null,
+    metadata: {
+      files: [...new Set(summaries.map((s) => s.fileId))],
+      inserted: inserted.length,
+      deleted: summaries.reduce((sum, s) => sum + s.deleted, 0),
+    },
+    update,
+  };
+}
+
+export class RoomStore {
+  /** Rows waiting to be logged, written in order by the chain. */
+  private pending: q.CodeActionInsert[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  private writeBackTimer: NodeJS.Timeout | null = null;
+  /** Updates logged since the last snapshot (counted from the load on). */
+  sinceSnapshot = 0;
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly db: Database,
+    private readonly logger: FastifyBaseLogger,
+    private readonly text: () => RoomText,
+  ) {}
+
+  log(row: q.CodeActionInsert) {
+    this.pending.push({ timestamp: new Date(), ...row });
+    void this.queueWrite(async () => {
+      const rows = this.pending.splice(0);
+      if (rows.length === 0) return;
+      await q.insertActions(this.db, rows);
+      this.sinceSnapshot += rows.filter((r) => r.update).length;
+      if (this.sinceSnapshot >= COMPACT_EVERY) {
+        this.sinceSnapshot = 0;
+        await compact(this.db, this.sessionId);
+      }
+    });
+  }
+
+  /** Runs `write` after every earlier one; a failure is logged and does not stop the chain. */
+  queueWrite(write: () => Promise<unknown>) {
+    const next = this.writing.then(write).then(
+      () => {},
+      (error: unknown) => this.logger.error({ err: error, sessionId: this.sessionId }, 'live'),
+    );
+    this.writing = next;
+    return next;
+  }
+
+  /** The user's first connection on this instance opened (decision 233: online everywhere). */
+  enter(userId: number, instance: string) {
+    const at = new Date();
+    return this.queueWrite(() =>
+      presence.enterPresence(this.db, this.sessionId, userId, instance, at),
+    );
+  }
+
+  /** The user's last connection on this instance closed. */
+  leave(userId: number, instance: string, logLeave: boolean) {
+    const at = new Date();
+    return this.queueWrite(() =>
+      presence.leavePresence(this.db, this.sessionId, userId, instance, { at, logLeave }),
+    );
+  }
+
+  scheduleWriteBack() {
+    if (this.writeBackTimer) clearTimeout(this.writeBackTimer);
+    this.writeBackTimer = setTimeout(() => {
+      this.writeBackTimer = null;
+      this.queueWriteBack();
+    }, WRITE_BACK_DELAY_MS);
+  }
+
+  /** A write-back still waiting for the typing to stop happens now (the room closes). */
+  flushWriteBack() {
+    if (!this.writeBackTimer) return;
+    clearTimeout(this.writeBackTimer);
+    this.writeBackTimer = null;
+    this.queueWriteBack();
+  }
+
+  /** Resolves when every write queued so far is done. */
+  idle() {
+    return this.writing;
+  }
+
+  private queueWriteBack() {
+    void this.queueWrite(() => {
+      const { projectId, files, doc } = this.text();
+      return writeBack(this.db, projectId, files, doc);
+    });
+  }
+}
