@@ -115,33 +115,6 @@ export default defineConfig(
     },
   },
   {
-    // Modules only some requests need are imported where they are used (`await import(...)`):
-    // a static import puts them in every idle server's memory (decision 270; playwright-core
-    // alone is ~85 MiB). Types may still be imported.
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            'playwright-core',
-            'nodemailer',
-            'ioredis',
-            'gpt-tokenizer',
-            'ai',
-            '@ai-sdk/openai',
-            '@ai-sdk/anthropic',
-            '@ai-sdk/perplexity',
-          ].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: `Load ${name} on first use with await import() (decision 270).`,
-          })),
-        },
-      ],
-    },
-  },
-  {
     files: ['src/client/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: { project: ['./tsconfig.client.json'], tsconfigRootDir: root },

@@ -42,6 +42,46 @@ const result = await build({
   logLevel: 'warning',
 });
 
+/**
+ * Packages only some requests need: imported with `await import()` where they are used, so an
+ * idle server does not hold them (decision 270; playwright-core alone is ~85 MiB, yjs ~10).
+ * The build fails when start-up code imports one statically, directly or through a chunk.
+ */
+const LOADED_ON_FIRST_USE = [
+  'playwright-core',
+  'nodemailer',
+  'ioredis',
+  'gpt-tokenizer',
+  'ai',
+  '@ai-sdk/openai',
+  '@ai-sdk/anthropic',
+  '@ai-sdk/perplexity',
+  'yjs',
+  'y-protocols',
+  'lib0',
+];
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const startup = new Set<string>();
+const eager: string[] = [];
+const visit = (file: string) => {
+  if (startup.has(file)) return;
+  startup.add(file);
+  for (const edge of result.metafile.outputs[file]?.imports ?? []) {
+    if (edge.kind !== 'import-statement') continue;
+    if (!edge.external) visit(edge.path);
+    else if (LOADED_ON_FIRST_USE.includes(packageOf(edge.path)))
+      eager.push(`${file} → ${edge.path}`);
+  }
+};
+visit(path.relative(ROOT, path.join(OUT_DIR, 'main.js')));
+if (eager.length > 0) {
+  throw new Error(`Loaded at start-up, but meant for first use:\n${eager.join('\n')}`);
+}
+
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 const total = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
 console.log(
