@@ -138,6 +138,7 @@ import {
   KnowledgeEntrySchema,
   KnowledgeListSchema,
 } from '#shared/omnichannel/triage-schemas.ts';
+import { WidgetConfigSchema } from '#shared/omnichannel/widget-schemas.ts';
 import {
   ChatCompletionChunkSchema,
   ChatCompletionSchema,
@@ -258,6 +259,7 @@ export const ROUTE_SCHEMAS = {
   'GET /api/omnichannel/messages': { 200: InboxPageSchema },
   'GET /api/omnichannel/threads/{threadKey}': { 200: ThreadSchema },
   'GET /api/omnichannel/webhooks/{channelId}': { 200: TextBodySchema },
+  'GET /api/omnichannel/widget/{channelId}/config': { 200: WidgetConfigSchema },
   'GET /api/omnichannel/widget/{channelId}/stream': {
     200: { 'text/event-stream': WidgetStreamEventSchema },
   },
@@ -278,6 +280,7 @@ export const ROUTE_SCHEMAS = {
   'GET /healthz': { 200: LivenessSchema },
   'GET /metrics': { 200: { 'text/plain': TextBodySchema } },
   'GET /readyz': { 200: ReadinessSchema },
+  'OPTIONS /api/omnichannel/widget/{channelId}/messages': { 204: NoContentSchema },
   'PATCH /api/admin/predefined-answers/{id}': { 200: PredefinedAnswerSchema },
   'PATCH /api/admin/settings': { 200: AppSettingsSchema },
   'PATCH /api/admin/users/{id}': { 200: AdminUserSchema },
@@ -353,6 +356,7 @@ export const ROUTE_SCHEMAS = {
   'POST /api/omnichannel/messages/{id}/reply': { 201: MessageSchema },
   'POST /api/omnichannel/messages/{id}/resolve': { 200: MessageSchema },
   'POST /api/omnichannel/webhooks/{channelId}': { 200: ChannelReceiptSchema },
+  'POST /api/omnichannel/widget/{channelId}/messages': { 200: ChannelReceiptSchema },
   'POST /api/payments/sandbox/{checkoutId}/complete': { 200: CheckoutDetailsSchema },
   'POST /api/personas': { 201: PersonaSchema },
   'POST /api/referral/apply': { 200: ApplyReferralResponseSchema },

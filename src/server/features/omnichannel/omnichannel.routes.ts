@@ -12,7 +12,7 @@ import { registerOmnichannelWebhookRoutes } from './omnichannel-webhook.routes.t
 import { defineSlaSweeper } from './sla-sweeper.ts';
 import { defineTriageJobs } from './triage-job.ts';
 import { registerTemplateRoutes } from './templates.routes.ts';
-import { registerWidgetStream } from './widget-stream.ts';
+import { registerWidgetRoutes } from './widget.routes.ts';
 
 /** The omnichannel inbox for brands (spec 02 §1–3, issue 14). */
 export async function registerOmnichannelRoutes(
@@ -38,7 +38,6 @@ export async function registerOmnichannelRoutes(
   registerOmnichannelRulesRoutes(app, ctx);
   registerInboxRoutes(app, ctx, app.jobs);
   registerTemplateRoutes(app, ctx);
-  registerWidgetStream(app, ctx, secrets);
   defineDeliverJob({
     db: ctx.db,
     jobs: app.jobs,
@@ -48,4 +47,5 @@ export async function registerOmnichannelRoutes(
     log: app.log,
   });
   await registerOmnichannelWebhookRoutes(app, ctx, { secrets, jobs: app.jobs });
+  await registerWidgetRoutes(app, ctx, { secrets, jobs: app.jobs });
 }

@@ -1,23 +1,15 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/http/request-context.ts';
 import { widgetTopic } from '#server/realtime/topics.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
-import { notFound, unauthenticated } from '#shared/errors/app-error.ts';
 import {
   WebhookParamsSchema,
   WidgetStreamEventSchema,
   WidgetStreamQuerySchema,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
-import { safeEqual } from './channel-verify.ts';
-import { openSecrets } from './omnichannel-mapping.ts';
-import { findWebhookChannel } from './omnichannel.queries.ts';
+import { requireSignedVisitor, requireWidgetChannel } from './widget-visitor.ts';
 
 const HEARTBEAT_MS = 15_000;
-
-/** What the brand's server gives its page for a visitor: hex HMAC-SHA256 of the visitor id. */
-export const visitorSignature = (hmacKey: string, visitor: string) =>
-  createHmac('sha256', hmacKey).update(visitor, 'utf8').digest('hex');
 
 /**
  * `GET /api/omnichannel/widget/{channelId}/stream?visitor=&signature=` (public): the replies to
@@ -45,15 +37,8 @@ export function registerWidgetStream(app: FastifyInstance, ctx: AppContext, secr
     async (request, reply) => {
       const { channelId } = request.params as { channelId: string };
       const { visitor, signature } = request.query as { visitor: string; signature: string };
-      const found = await findWebhookChannel(ctx.db, channelId);
-      const channel = found?.channel;
-      if (!channel || channel.channelType !== 'widget' || !channel.isActive || !found.brandActive) {
-        throw notFound('Channel not found');
-      }
-      const key = openSecrets(secrets, channel).hmacKey;
-      if (!key || !safeEqual(signature, visitorSignature(key, visitor))) {
-        throw unauthenticated('Invalid visitor signature');
-      }
+      const channel = await requireWidgetChannel(ctx, channelId);
+      requireSignedVisitor(secrets, channel, { visitor, signature });
       reply.hijack();
       const res = reply.raw;
       const unsubscribe = await ctx.pubsub.subscribe(widgetTopic(channelId, visitor), (message) => {
@@ -65,7 +50,6 @@ export function registerWidgetStream(app: FastifyInstance, ctx: AppContext, secr
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
-        'access-control-allow-origin': '*',
         'x-request-id': request.id,
       });
       res.write('retry: 2000\n\n');
