@@ -114,6 +114,7 @@ import {
   AdminModelSchema,
   ModelListSchema,
 } from '#shared/models/model-schemas.ts';
+import { InboxStreamEventsSchema } from '#shared/omnichannel/escalation-notice-schemas.ts';
 import {
   BrandListSchema,
   BrandSchema,
@@ -121,7 +122,6 @@ import {
   ChannelReceiptSchema,
   ChannelSchema,
   InboxPageSchema,
-  InboxStreamEventSchema,
   MessagePageSchema,
   MessageSchema,
   TemplateListSchema,
@@ -255,7 +255,7 @@ export const ROUTE_SCHEMAS = {
   'GET /api/omnichannel/brands/{brandId}/knowledge': { 200: KnowledgeListSchema },
   'GET /api/omnichannel/brands/{brandId}/messages': { 200: MessagePageSchema },
   'GET /api/omnichannel/brands/{brandId}/templates': { 200: TemplateListSchema },
-  'GET /api/omnichannel/inbox/stream': { 200: { 'text/event-stream': InboxStreamEventSchema } },
+  'GET /api/omnichannel/inbox/stream': { 200: { 'text/event-stream': InboxStreamEventsSchema } },
   'GET /api/omnichannel/messages': { 200: InboxPageSchema },
   'GET /api/omnichannel/threads/{threadKey}': { 200: ThreadSchema },
   'GET /api/omnichannel/webhooks/{channelId}': { 200: TextBodySchema },

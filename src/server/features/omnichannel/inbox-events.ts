@@ -3,8 +3,11 @@ import { notFound } from '#shared/errors/app-error.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { inboxTopic } from '#server/realtime/topics.ts';
 import {
+  EscalationNoticeSchema,
+  InboxStreamEventsSchema,
+} from '#shared/omnichannel/escalation-notice-schemas.ts';
+import {
   InboxEventSchema,
-  InboxStreamEventSchema,
   InboxStreamQuerySchema,
   type InboxEvent,
 } from '#shared/omnichannel/omnichannel-schemas.ts';
@@ -43,8 +46,13 @@ export function registerInboxStream(
         querystring: InboxStreamQuerySchema,
         response: {
           200: {
-            description: 'Server-Sent Events: `change` with a changed thread',
-            content: { 'text/event-stream': { schema: InboxStreamEventSchema } },
+            description:
+              'Server-Sent Events: `change` with a changed thread, `escalation` with a notice',
+            content: {
+              'text/event-stream': {
+                schema: InboxStreamEventsSchema,
+              },
+            },
           },
         },
       },
@@ -57,10 +65,14 @@ export function registerInboxStream(
       // Subscribed before the headers go out: a change made once the client sees the stream open
       // is not missed.
       const unsubscribe = await pubsub.subscribe(inboxTopic(brandId), (message) => {
-        const event = InboxEventSchema.safeParse(message);
-        if (event.success && !res.writableEnded) {
-          res.write(`event: change\ndata: ${JSON.stringify(event.data)}\n\n`);
+        if (res.writableEnded) return;
+        // An escalation notice names the administrator to tell; it is a change of the thread too.
+        const notice = EscalationNoticeSchema.safeParse(message);
+        if (notice.success) {
+          res.write(`event: escalation\ndata: ${JSON.stringify(notice.data)}\n\n`);
         }
+        const event = InboxEventSchema.safeParse(message);
+        if (event.success) res.write(`event: change\ndata: ${JSON.stringify(event.data)}\n\n`);
       });
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),

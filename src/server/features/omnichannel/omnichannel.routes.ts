@@ -3,6 +3,7 @@ import type { AppContext } from '#server/http/request-context.ts';
 import { createSecrets } from '#server/secrets/secrets.ts';
 import { defineAnalyticsJob } from './analytics-job.ts';
 import { defineDeliverJob } from './deliver.job.ts';
+import { defineEscalationNotifyJob } from './escalation-notify.ts';
 import { publishInboxChange } from './inbox-events.ts';
 import { findMessageById } from './inbox.queries.ts';
 import { registerInboxRoutes } from './inbox.routes.ts';
@@ -33,6 +34,7 @@ export async function registerOmnichannelRoutes(
     timeoutMs: ctx.env.AI_TIMEOUT_MS,
   });
   defineSlaSweeper(jobDeps);
+  defineEscalationNotifyJob({ db: ctx.db, jobs: app.jobs, pubsub: ctx.pubsub, log: app.log });
   defineAnalyticsJob(jobDeps);
   registerOmnichannelAdminRoutes(app, ctx, secrets);
   registerOmnichannelRulesRoutes(app, ctx);
