@@ -264,4 +264,37 @@ describe('/omnichannel', () => {
     const threads = await screen.findByRole('list', { name: 'Unterhaltungen' });
     expect(await within(threads).findByText('Wo ist meine Bestellung?')).toBeTruthy();
   });
+  it('tells the administrator an escalation names, and opens its thread', async () => {
+    const notice = (userId: number, reason: string) =>
+      `event: escalation\ndata: ${JSON.stringify({ brandId: BRAND_ID, threadKey: message.threadKey, id: 1, userId, reason })}\n\n`;
+    let streamed = false;
+    omnichannelAdminServer({
+      'GET /api/omnichannel/brands': { status: 200, body: { items: [brand] } },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/channels`]: {
+        status: 200,
+        body: { items: [channel] },
+      },
+      [`GET /api/omnichannel/brands/${BRAND_ID}/templates`]: { status: 200, body: { items: [] } },
+      'GET /api/omnichannel/messages': {
+        status: 200,
+        body: { items: [{ ...message, status: 'escalated' }], nextCursor: null },
+      },
+      [`GET ${THREAD_URL}`]: { status: 200, body: thread([{ ...message, status: 'escalated' }]) },
+      // Once: a notice for another administrator (not shown), then one for the signed-in one (7).
+      'GET /api/omnichannel/inbox/stream': () => {
+        if (streamed) return QUIET_STREAM;
+        streamed = true;
+        return { status: 200, sse: notice(99, 'other') + notice(7, "rule 'Legal threat'") };
+      },
+    });
+    renderApp('/omnichannel');
+    await userEvent.click(await screen.findByRole('button', { name: 'Acme' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      "Eine Unterhaltung wurde an Sie eskaliert: rule 'Legal threat'",
+    );
+    await userEvent.click(within(alert).getByRole('button', { name: 'Öffnen' }));
+    expect(await screen.findByRole('article', { name: 'Unterhaltung' })).toBeTruthy();
+    expect(screen.queryByText(/an Sie eskaliert/)).toBeNull();
+  });
 });

@@ -765,6 +765,21 @@ const MATRIX: Record<string, Case> = {
     url: () => `/api/omnichannel/widget/${NO_BRAND}/stream?visitor=v&signature=${'0'.repeat(64)}`,
     expect: { guest: 404, user: 404, other: 404, admin: 404 },
   },
+  // The website widget's config and a visitor's message: public, from any site (unknown: 404).
+  'GET /api/omnichannel/widget/:channelId/config': {
+    url: () => `/api/omnichannel/widget/${NO_BRAND}/config`,
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
+  },
+  'POST /api/omnichannel/widget/:channelId/messages': {
+    url: () => `/api/omnichannel/widget/${NO_BRAND}/messages`,
+    payload: () => ({
+      visitor: 'v',
+      signature: '0'.repeat(64),
+      clientMessageId: NO_BRAND,
+      content: 'Hello',
+    }),
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
+  },
   'GET /api/omnichannel/webhooks/:channelId': {
     url: () => `/api/omnichannel/webhooks/${NO_BRAND}?hub.mode=subscribe`,
     expect: { guest: 404, user: 404, other: 404, admin: 404 },

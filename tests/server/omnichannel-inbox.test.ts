@@ -6,7 +6,7 @@ import { jobs } from '#server/db/schema/jobs.ts';
 import { omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import { twilioSignature } from '#server/features/omnichannel/channel-verify.ts';
 import { OMNICHANNEL_DELIVER_JOB } from '#server/features/omnichannel/outbox.ts';
-import { visitorSignature } from '#server/features/omnichannel/widget-stream.ts';
+import { visitorSignature } from '#server/features/omnichannel/widget-visitor.ts';
 import type { OmnichannelMessage, Thread } from '#shared/omnichannel/inbox-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import {

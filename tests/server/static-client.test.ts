@@ -26,6 +26,9 @@ beforeAll(async () => {
     path.join(dist, 'runner', 'pyodide', 'pyodide.asm.wasm'),
     Buffer.from([0, 97, 115, 109]),
   );
+  // The website chat widget (scripts/build-widget.ts) and its brotli twin.
+  writeFileSync(path.join(dist, 'widget.js'), BIG_ASSET);
+  writeFileSync(path.join(dist, 'widget.js.br'), brotliCompressSync(BIG_ASSET));
   t = await createTestApp({ CLIENT_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -50,6 +53,24 @@ describe('serving the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await api(t.app, { method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the widget script to other sites: JavaScript, cached a day, loadable cross-origin', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const response = await t.app.inject({
+        url: '/widget.js',
+        headers: { 'accept-encoding': encoding, 'sec-fetch-site': 'cross-site' },
+      });
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers['cache-control']).toBe(
+        'public, max-age=86400, stale-while-revalidate=604800',
+      );
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    }
+    // Every other file keeps helmet's same-origin policy.
+    const asset = await api(t.app, { method: 'GET', url: '/assets/index-Bx12Yz9Q.js' });
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('sends the precompressed twin the browser accepts, and the plain file otherwise', async () => {

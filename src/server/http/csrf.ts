@@ -57,9 +57,14 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
 
     if (SAFE_METHODS.has(request.method)) return;
     // Providers' webhooks (by the matched route) carry no cookie authority: their signature is
-    // checked instead.
+    // checked instead. So do the website chat widget's routes, called from brands' own sites
+    // with the visitor's signature and never with credentials (widget.routes.ts).
     const route = request.routeOptions.url ?? '';
-    if (route.startsWith('/api/webhooks/') || route.startsWith('/api/omnichannel/webhooks/'))
+    if (
+      route.startsWith('/api/webhooks/') ||
+      route.startsWith('/api/omnichannel/webhooks/') ||
+      route.startsWith('/api/omnichannel/widget/')
+    )
       return;
     // The OpenAI-compatible API authenticates by a bearer key, which no browser sends by itself.
     if (isApiKeyRoute(request)) return;

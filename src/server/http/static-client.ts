@@ -7,6 +7,11 @@ import { isApiRequest, routePath } from './request-path.ts';
 import { RUNNER_PATH, setRunnerHeaders } from './runner-headers.ts';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
+/** The website chat widget (scripts/build-widget.ts) and its precompressed twins. */
+const WIDGET_SCRIPT = /^widget\.js(\.br|\.gz)?$/;
+
+const isWidgetScript = (root: string, filePath: string) =>
+  path.dirname(filePath) === root && WIDGET_SCRIPT.test(path.basename(filePath));
 
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated, text
@@ -31,6 +36,14 @@ export async function registerStaticClient(app: FastifyInstance, distDir: string
     cacheControl: false,
     setHeaders(reply, filePath) {
       if (filePath.startsWith(runnerRoot)) setRunnerHeaders(reply);
+      if (isWidgetScript(root, filePath)) {
+        // One URL that brands paste into their sites, so not immutable: a day, then revalidated
+        // (ETag) in the background for a week. Other sites load it with <script src>, which
+        // helmet's same-origin Cross-Origin-Resource-Policy would block.
+        void reply.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
+        void reply.header('cross-origin-resource-policy', 'cross-origin');
+        return;
+      }
       void reply.header(
         'cache-control',
         HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -72,6 +72,8 @@ export const InboxQuerySchema = PageQuerySchema.omit({ order: true }).extend({
   intent: textSchema().trim().max(100).optional(),
   /** 'me', 'none' (unassigned) or a user id. */
   assignee: z.union([z.enum(['me', 'none']), z.coerce.number().pipe(RowIdSchema)]).optional(),
+  /** Threads whose latest message an escalation rule named the caller to be told of. */
+  escalatedTo: z.literal('me').optional(),
   q: textSchema().trim().max(200).optional(),
 });
 export type InboxQuery = z.input<typeof InboxQuerySchema>;

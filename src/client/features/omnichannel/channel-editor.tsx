@@ -10,6 +10,7 @@ import {
   type SecretName,
 } from '#shared/omnichannel/channel-schemas.ts';
 import { useDeleteChannel, useSaveChannel } from './api/omnichannel.ts';
+import { WidgetSnippet } from './widget-snippet.tsx';
 
 type ConfigName = keyof ChannelConfig;
 type ConfigText = Partial<Record<ConfigName, string>>;
@@ -121,6 +122,7 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
           <input className="field-input font-mono text-xs" readOnly value={webhookUrl} />
         </label>
       ) : null}
+      {channel && type === 'widget' ? <WidgetSnippet channelId={channel.channelId} /> : null}
       <label className="flex flex-col gap-1 text-sm">
         {t('fields.channelIdentifier')}
         <input

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterForm, type FilterValues } from '#client/components/ui/filter-form.tsx';
+import { useUser } from '#client/lib/api/get-user.ts';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
+import type { EscalationNotice } from '#shared/omnichannel/escalation-notice-schemas.ts';
 import { INBOUND_STATUSES, URGENCIES } from '#shared/omnichannel/inbox-schemas.ts';
 import { useInbox, useInboxLive } from './api/inbox.ts';
 import { useChannels } from './api/omnichannel.ts';
+import { EscalationNotices } from './escalation-notices.tsx';
 import { ThreadView } from './thread-view.tsx';
 
 /**
@@ -19,7 +22,20 @@ export function Inbox({ brandId }: { brandId: string }) {
   const channels = useChannels(brandId);
   const list = useInbox({ ...filters, brandId });
   const language = currentLanguage();
-  useInboxLive(brandId);
+  const { user } = useUser();
+  // Escalations that name this administrator, newest first, one per thread, until opened.
+  const [notices, setNotices] = useState<EscalationNotice[]>([]);
+  useInboxLive(brandId, (notice) => {
+    if (notice.userId !== user?.id) return;
+    setNotices((current) => [
+      notice,
+      ...current.filter((other) => other.threadKey !== notice.threadKey),
+    ]);
+  });
+  const open = (threadKey: string) => {
+    setSelected(threadKey);
+    setNotices((current) => current.filter((notice) => notice.threadKey !== threadKey));
+  };
 
   const any = { value: '', label: t('inbox.any') };
   return (
@@ -27,6 +43,7 @@ export function Inbox({ brandId }: { brandId: string }) {
       <h2 id="omnichannel-inbox" className="text-lg font-semibold">
         {t('inbox.title')}
       </h2>
+      <EscalationNotices notices={notices} onOpen={open} onDismiss={() => setNotices([])} />
       <FilterForm
         role="search"
         submitLabel={t('inbox.apply')}
@@ -67,6 +84,11 @@ export function Inbox({ brandId }: { brandId: string }) {
               { value: 'none', label: t('inbox.unassigned') },
             ],
           },
+          {
+            name: 'escalatedTo',
+            label: t('inbox.escalated'),
+            options: [any, { value: 'me', label: t('inbox.escalatedToMe') }],
+          },
         ]}
       />
       <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
@@ -88,7 +110,7 @@ export function Inbox({ brandId }: { brandId: string }) {
                   className={`w-full rounded border p-2 text-left ${
                     m.threadKey === selected ? 'border-primary' : 'border-border'
                   }`}
-                  onClick={() => setSelected(m.threadKey)}
+                  onClick={() => open(m.threadKey)}
                 >
                   <span className="flex justify-between gap-2 text-sm">
                     <span className="font-semibold">{m.senderName ?? m.senderIdentifier}</span>

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
+import { queueEscalationNotice } from './escalation-notify.ts';
 import { lockThread } from './outbox.ts';
 import { appendMetadata } from './message-metadata.ts';
 import {
@@ -14,14 +15,20 @@ import {
 /** A delayed escalation; payload `{ id, ruleId }` (the inbound row and the rule). */
 export const OMNICHANNEL_ESCALATE_JOB = 'omnichannel.escalate';
 
+interface EscalationDeps {
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Escalates an inbound message: status 'escalated', reassigned to the rule's user when the rule
  * says so, and the event recorded in `metadata.escalations` (who is notified, why, when) where
- * the inbox shows it. The caller's transaction holds the thread's lock.
+ * the inbox shows it. A notify rule's administrator is told once this commits
+ * (escalation-notify.ts). The caller's transaction holds the thread's lock.
  */
 export async function applyEscalation(
   tx: Executor,
-  log: FastifyBaseLogger,
+  deps: EscalationDeps,
   messageId: number,
   rule: EscalationRuleRow | null,
   reason: string,
@@ -47,7 +54,10 @@ export async function applyEscalation(
       notify,
     }),
   });
-  log.info(
+  if (notify !== null) {
+    await queueEscalationNotice(tx, deps.jobs, { id: messageId, userId: notify, reason }, at);
+  }
+  deps.log.info(
     { messageId, ruleId: rule?.id ?? null, reason, notify },
     'omnichannel message escalated',
   );
@@ -62,7 +72,7 @@ const ANSWERED = new Set(['responded', 'resolved', 'escalated']);
  * recorded.
  */
 export async function runDelayedEscalation(
-  deps: { db: Database; log: FastifyBaseLogger; clock: () => Date },
+  deps: EscalationDeps & { db: Database; clock: () => Date },
   payload: { id: number; ruleId: number },
 ) {
   const message = await findMessageRow(deps.db, payload.id);
@@ -93,7 +103,7 @@ export async function runDelayedEscalation(
     }
     await applyEscalation(
       tx,
-      deps.log,
+      deps,
       current.id,
       rule!,
       `rule '${rule!.name}' after ${rule!.escalationDelay} min`,
@@ -105,13 +115,13 @@ export async function runDelayedEscalation(
 /** Escalates now (no delay) or enqueues the delayed escalation, in the caller's transaction. */
 export async function escalateByRule(
   tx: Executor,
-  deps: { jobs: Jobs; log: FastifyBaseLogger },
+  deps: EscalationDeps,
   messageId: number,
   rule: EscalationRuleRow,
   at: Date,
 ) {
   if (rule.escalationDelay === 0) {
-    await applyEscalation(tx, deps.log, messageId, rule, `rule '${rule.name}'`, at);
+    await applyEscalation(tx, deps, messageId, rule, `rule '${rule.name}'`, at);
     return;
   }
   await deps.jobs.enqueue(

@@ -3,8 +3,11 @@ import { notFound } from '#shared/errors/app-error.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { inboxTopic } from '#server/realtime/topics.ts';
 import {
+  EscalationNoticeSchema,
+  InboxStreamEventsSchema,
+} from '#shared/omnichannel/escalation-notice-schemas.ts';
+import {
   InboxEventSchema,
-  InboxStreamEventSchema,
   InboxStreamQuerySchema,
   type InboxEvent,
 } from '#shared/omnichannel/inbox-schemas.ts';
@@ -41,8 +44,13 @@ export function registerInboxStream(
         querystring: InboxStreamQuerySchema,
         response: {
           200: {
-            description: 'Server-Sent Events: `change` with a changed thread',
-            content: { 'text/event-stream': { schema: InboxStreamEventSchema } },
+            description:
+              'Server-Sent Events: `change` with a changed thread, `escalation` with a notice',
+            content: {
+              'text/event-stream': {
+                schema: InboxStreamEventsSchema,
+              },
+            },
           },
         },
       },
@@ -54,6 +62,9 @@ export function registerInboxStream(
         pubsub,
         topic: inboxTopic(brandId),
         onMessage: (message, send) => {
+          // An escalation notice names the administrator to tell; it is a change of the thread too.
+          const notice = EscalationNoticeSchema.safeParse(message);
+          if (notice.success) send('escalation', notice.data);
           const event = InboxEventSchema.safeParse(message);
           if (event.success) send('change', event.data);
         },

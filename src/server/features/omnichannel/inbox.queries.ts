@@ -36,6 +36,8 @@ export interface InboxFilter {
   intent?: string | undefined;
   /** A user id, or null for unassigned threads. */
   assignee?: number | null | undefined;
+  /** Threads an escalation named this administrator to be told of (`metadata.escalations`). */
+  notifiedUser?: number | undefined;
   q?: string | undefined;
 }
 
@@ -81,6 +83,9 @@ export async function listInbox(
           : filter.assignee === null
             ? isNull(m.assignedTo)
             : eq(m.assignedTo, filter.assignee),
+        filter.notifiedUser === undefined
+          ? undefined
+          : sql`${m.metadata} -> 'escalations' @> ${JSON.stringify([{ notify: filter.notifiedUser }])}::jsonb`,
         pattern
           ? or(
               ilike(m.senderIdentifier, pattern),

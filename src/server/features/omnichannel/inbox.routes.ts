@@ -64,7 +64,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
       schema: { querystring: InboxQuerySchema, response: { 200: InboxPageSchema } },
     },
     async (request) => {
-      const { cursor, limit, assignee, ...filter } = request.query;
+      const { cursor, limit, assignee, escalatedTo, ...filter } = request.query;
       const after = cursor ? decodeCursor(cursor, CursorKeySchema) : null;
       const rows = await listInbox(
         ctx.db,
@@ -78,6 +78,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
                 : assignee === 'me'
                   ? request.user!.id
                   : assignee,
+          notifiedUser: escalatedTo === 'me' ? request.user!.id : undefined,
         },
         limit,
         after,

@@ -12,10 +12,9 @@ import {
   WhatsAppVerifyQuerySchema,
 } from '#shared/omnichannel/channel-schemas.ts';
 import { safeEqual, SignatureError, verifyDelivery } from './channel-verify.ts';
-import { publishInboxChange } from './inbox-events.ts';
+import { storeInboundMessages } from './inbound-store.ts';
 import { openSecrets, webhookPath } from './omnichannel-mapping.ts';
-import { findWebhookChannel, insertMessage } from './omnichannel.queries.ts';
-import { OMNICHANNEL_INBOUND_JOB } from './triage-job.ts';
+import { findWebhookChannel } from './omnichannel.queries.ts';
 
 /** Largest delivery accepted: a customer message with its envelope, not an attachment. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -86,32 +85,7 @@ export async function registerOmnichannelWebhookRoutes(
           );
           throw unauthenticated('Invalid webhook signature');
         }
-        let duplicate = messages.length > 0;
-        const stored: { id: number; threadKey: string }[] = [];
-        await ctx.db.transaction(async (tx) => {
-          for (const message of messages) {
-            const threadKey = `${channel.id}:${message.sender}`;
-            const id = await insertMessage(tx, {
-              messageId: `${type}:${message.providerId}`,
-              brandId: channel.brandId,
-              channelId: channel.id,
-              channelType: type,
-              direction: 'inbound',
-              threadKey,
-              senderIdentifier: message.sender,
-              senderName: message.senderName,
-              content: message.content,
-              metadata: message.metadata,
-              status: 'received',
-            });
-            if (id === null) continue;
-            duplicate = false;
-            stored.push({ id, threadKey });
-            await deps.jobs.enqueue(OMNICHANNEL_INBOUND_JOB, { id }, { key: String(id), db: tx });
-          }
-        });
-        for (const row of stored)
-          publishInboxChange(ctx.pubsub, { ...row, brandId: channel.brandId });
+        const { duplicate } = await storeInboundMessages(ctx, deps.jobs, channel, type, messages);
         return reply.status(200).send({ received: true, duplicate });
       },
     );

@@ -6,6 +6,7 @@ import { defineAnalyticsJob } from './analytics-job.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { defineDeliverJob } from './deliver.job.ts';
 import { registerEscalationRuleRoutes } from './escalation-rules.routes.ts';
+import { defineEscalationNotifyJob } from './escalation-notify.ts';
 import { publishInboxChange } from './inbox-events.ts';
 import { findMessageById } from './inbox.queries.ts';
 import { registerInboxRoutes } from './inbox.routes.ts';
@@ -15,7 +16,7 @@ import { registerOmnichannelWebhookRoutes } from './omnichannel-webhook.routes.t
 import { defineSlaSweeper } from './sla-sweeper.ts';
 import { defineTriageJobs } from './triage-job.ts';
 import { registerTemplateRoutes } from './templates.routes.ts';
-import { registerWidgetStream } from './widget-stream.ts';
+import { registerWidgetRoutes } from './widget.routes.ts';
 
 /** The omnichannel inbox for brands (spec 02 §1–3, issue 14). */
 export async function registerOmnichannelRoutes(
@@ -36,6 +37,7 @@ export async function registerOmnichannelRoutes(
     timeoutMs: ctx.env.AI_TIMEOUT_MS,
   });
   defineSlaSweeper(jobDeps);
+  defineEscalationNotifyJob({ db: ctx.db, jobs: app.jobs, pubsub: ctx.pubsub, log: app.log });
   defineAnalyticsJob(jobDeps);
   registerOmnichannelAdminRoutes(app, ctx, secrets);
   registerAclPolicyRoutes(app, ctx);
@@ -44,7 +46,6 @@ export async function registerOmnichannelRoutes(
   registerAnalyticsRoutes(app, ctx);
   registerInboxRoutes(app, ctx, app.jobs);
   registerTemplateRoutes(app, ctx);
-  registerWidgetStream(app, ctx, secrets);
   defineDeliverJob({
     db: ctx.db,
     jobs: app.jobs,
@@ -54,4 +55,5 @@ export async function registerOmnichannelRoutes(
     log: app.log,
   });
   await registerOmnichannelWebhookRoutes(app, ctx, { secrets, jobs: app.jobs });
+  await registerWidgetRoutes(app, ctx, { secrets, jobs: app.jobs });
 }

@@ -34,7 +34,7 @@ export async function sweepSla(deps: SlaDeps) {
       await lockThread(tx, candidate.thread_key);
       if (candidate.breached) {
         if (await markSlaBreached(tx, candidate.id, now)) {
-          await applyEscalation(tx, deps.log, candidate.id, null, 'SLA breached', now);
+          await applyEscalation(tx, deps, candidate.id, null, 'SLA breached', now);
         }
         return;
       }

@@ -1,22 +1,14 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/http/request-context.ts';
 import { widgetTopic } from '#server/realtime/topics.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
-import { notFound, unauthenticated } from '#shared/errors/app-error.ts';
 import { WebhookParamsSchema } from '#shared/omnichannel/channel-schemas.ts';
 import {
   WidgetStreamEventSchema,
   WidgetStreamQuerySchema,
 } from '#shared/omnichannel/inbox-schemas.ts';
-import { safeEqual } from './channel-verify.ts';
 import { streamTopic } from './event-stream.ts';
-import { openSecrets } from './omnichannel-mapping.ts';
-import { findWebhookChannel } from './omnichannel.queries.ts';
-
-/** What the brand's server gives its page for a visitor: hex HMAC-SHA256 of the visitor id. */
-export const visitorSignature = (hmacKey: string, visitor: string) =>
-  createHmac('sha256', hmacKey).update(visitor, 'utf8').digest('hex');
+import { requireSignedVisitor, requireWidgetChannel } from './widget-visitor.ts';
 
 /**
  * `GET /api/omnichannel/widget/{channelId}/stream?visitor=&signature=` (public): the replies to
@@ -44,20 +36,12 @@ export function registerWidgetStream(app: FastifyInstance, ctx: AppContext, secr
     async (request, reply) => {
       const { channelId } = request.params as { channelId: string };
       const { visitor, signature } = request.query as { visitor: string; signature: string };
-      const found = await findWebhookChannel(ctx.db, channelId);
-      const channel = found?.channel;
-      if (!channel || channel.channelType !== 'widget' || !channel.isActive || !found.brandActive) {
-        throw notFound('Channel not found');
-      }
-      const key = openSecrets(secrets, channel).hmacKey;
-      if (!key || !safeEqual(signature, visitorSignature(key, visitor))) {
-        throw unauthenticated('Invalid visitor signature');
-      }
+      const channel = await requireWidgetChannel(ctx, channelId);
+      requireSignedVisitor(secrets, channel, { visitor, signature });
       await streamTopic(request, reply, {
         pubsub: ctx.pubsub,
         topic: widgetTopic(channelId, visitor),
         onMessage: (message, send) => send('reply', message),
-        headers: { 'access-control-allow-origin': '*' },
       });
     },
   );

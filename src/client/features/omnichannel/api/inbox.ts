@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { readEvents } from '#client/lib/event-stream.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import { notifyError } from '#client/lib/notify.ts';
 import { withReconnects } from '#client/lib/reconnect.ts';
 import { usePagedList, type ListFilters } from '#client/lib/use-paged-list.ts';
+import {
+  EscalationNoticeSchema,
+  type EscalationNotice,
+} from '#shared/omnichannel/escalation-notice-schemas.ts';
 import {
   InboxEventSchema,
   InboxPageSchema,
@@ -80,8 +84,16 @@ export function useInboxAction(messageId: number) {
  * list and the changed thread again (Server-Sent Events on the shared reader). A dropped stream
  * reconnects with the shared backoff and reads both again, since changes may have been missed.
  */
-export function useInboxLive(brandId: string) {
+export function useInboxLive(
+  brandId: string,
+  /** An escalation naming someone to tell (the caller checks whom). */
+  onEscalation?: (notice: EscalationNotice) => void,
+) {
   const queryClient = useQueryClient();
+  const onEscalationRef = useRef(onEscalation);
+  useEffect(() => {
+    onEscalationRef.current = onEscalation;
+  }, [onEscalation]);
   useEffect(() => {
     const controller = new AbortController();
     const refresh = (threadKey?: string) => {
@@ -102,6 +114,10 @@ export function useInboxLive(brandId: string) {
         if (!response.body) return;
         for await (const { event, data } of readEvents(response.body)) {
           if (event === 'change') refresh(changedThread(data));
+          if (event === 'escalation') {
+            const notice = parseEvent(data, EscalationNoticeSchema);
+            if (notice) onEscalationRef.current?.(notice);
+          }
         }
         // The server closed it (a restart): follow again.
         if (!controller.signal.aborted) throw new Error('The inbox stream ended');
@@ -114,14 +130,19 @@ export function useInboxLive(brandId: string) {
   }, [brandId, queryClient]);
 }
 
-function changedThread(data: string): string | undefined {
+function parseEvent<T>(
+  data: string,
+  schema: { safeParse(value: unknown): { success: boolean; data?: T } },
+) {
   try {
-    const parsed = InboxEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.threadKey : undefined;
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? (parsed.data ?? null) : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
+
+const changedThread = (data: string) => parseEvent(data, InboxEventSchema)?.threadKey;
 
 const templatesPath = (brandId: string) => `/api/omnichannel/brands/${brandId}/templates`;
 
