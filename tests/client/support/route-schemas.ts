@@ -121,9 +121,9 @@ import {
   ChannelReceiptSchema,
   ChannelSchema,
 } from '#shared/omnichannel/channel-schemas.ts';
+import { InboxStreamEventsSchema } from '#shared/omnichannel/escalation-notice-schemas.ts';
 import {
   InboxPageSchema,
-  InboxStreamEventSchema,
   MessagePageSchema,
   MessageSchema,
   ThreadSchema,
@@ -140,6 +140,7 @@ import {
   EscalationRuleSchema,
 } from '#shared/omnichannel/rules-schemas.ts';
 import { TemplateListSchema, TemplateSchema } from '#shared/omnichannel/template-schemas.ts';
+import { WidgetConfigSchema } from '#shared/omnichannel/widget-schemas.ts';
 import {
   ChatCompletionChunkSchema,
   ChatCompletionSchema,
@@ -256,10 +257,11 @@ export const ROUTE_SCHEMAS = {
   'GET /api/omnichannel/brands/{brandId}/knowledge': { 200: KnowledgeListSchema },
   'GET /api/omnichannel/brands/{brandId}/messages': { 200: MessagePageSchema },
   'GET /api/omnichannel/brands/{brandId}/templates': { 200: TemplateListSchema },
-  'GET /api/omnichannel/inbox/stream': { 200: { 'text/event-stream': InboxStreamEventSchema } },
+  'GET /api/omnichannel/inbox/stream': { 200: { 'text/event-stream': InboxStreamEventsSchema } },
   'GET /api/omnichannel/messages': { 200: InboxPageSchema },
   'GET /api/omnichannel/threads/{threadKey}': { 200: ThreadSchema },
   'GET /api/omnichannel/webhooks/{channelId}': { 200: TextBodySchema },
+  'GET /api/omnichannel/widget/{channelId}/config': { 200: WidgetConfigSchema },
   'GET /api/omnichannel/widget/{channelId}/stream': {
     200: { 'text/event-stream': WidgetStreamEventSchema },
   },
@@ -280,6 +282,7 @@ export const ROUTE_SCHEMAS = {
   'GET /healthz': { 200: LivenessSchema },
   'GET /metrics': { 200: { 'text/plain': TextBodySchema } },
   'GET /readyz': { 200: ReadinessSchema },
+  'OPTIONS /api/omnichannel/widget/{channelId}/messages': { 204: NoContentSchema },
   'PATCH /api/admin/predefined-answers/{id}': { 200: PredefinedAnswerSchema },
   'PATCH /api/admin/settings': { 200: AppSettingsSchema },
   'PATCH /api/admin/users/{id}': { 200: AdminUserSchema },
@@ -355,6 +358,7 @@ export const ROUTE_SCHEMAS = {
   'POST /api/omnichannel/messages/{id}/reply': { 201: MessageSchema },
   'POST /api/omnichannel/messages/{id}/resolve': { 200: MessageSchema },
   'POST /api/omnichannel/webhooks/{channelId}': { 200: ChannelReceiptSchema },
+  'POST /api/omnichannel/widget/{channelId}/messages': { 200: ChannelReceiptSchema },
   'POST /api/payments/sandbox/{checkoutId}/complete': { 200: CheckoutDetailsSchema },
   'POST /api/personas': { 201: PersonaSchema },
   'POST /api/referral/apply': { 200: ApplyReferralResponseSchema },
