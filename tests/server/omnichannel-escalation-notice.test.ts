@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OmnichannelMessage } from '#shared/omnichannel/inbox-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
+import { streamReader } from '#tests/support/stream-reader.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
 
@@ -74,21 +75,16 @@ describe('a notify escalation', () => {
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);
-    const reader = stream.body!.getReader();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += new TextDecoder().decode(value);
-      }
-    };
-    await readUntil('retry:');
+    const events = streamReader(stream);
+    await events.until('retry:');
 
     await customerWrites('angry-1', 'I will call my lawyer about this order.');
     await customerWrites('calm-1', 'Where is my parcel?');
-    await readUntil('event: escalation');
-    const line = text.split('\n').find((l, i, all) => all[i - 1] === 'event: escalation')!;
+    await events.until('event: escalation');
+    const line = events
+      .text()
+      .split('\n')
+      .find((l, i, all) => all[i - 1] === 'event: escalation')!;
     const notice = JSON.parse(line.replace(/^data: /, '')) as Record<string, unknown>;
     expect(notice).toMatchObject({
       brandId,

@@ -14,6 +14,7 @@ import {
   startFakeProviderPeer,
   startFakeSmtp,
 } from '#tests/support/fake-omnichannel/fake-provider-peer.ts';
+import { streamReader } from '#tests/support/stream-reader.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
 
@@ -563,22 +564,6 @@ async function listening() {
   return origin;
 }
 
-/** Reads a text/event-stream response until `needle` has come. */
-function streamReader(response: Response) {
-  const reader = response.body!.getReader();
-  let text = '';
-  return {
-    text: () => text,
-    async until(needle: string) {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += new TextDecoder().decode(value);
-      }
-    },
-  };
-}
-
 describe('website widget', () => {
   it('a reply reaches the visitor’s open widget stream; a wrong visitor signature is 401', async () => {
     const base = await listening();
@@ -612,22 +597,14 @@ describe('live inbox', () => {
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += new TextDecoder().decode(value);
-      }
-    };
+    const stream = streamReader(response);
     const sender = randomSender('api');
-    const pending = readUntil(`${channelIds.api}:${sender}`);
+    const pending = stream.until(`${channelIds.api}:${sender}`);
     const inbound = await receive('api', sender);
     await pending;
-    expect(text).toContain('event: change');
-    text = '';
-    const replied = readUntil(`"threadKey":"${inbound.threadKey}"`);
+    expect(stream.text()).toContain('event: change');
+    stream.clear();
+    const replied = stream.until(`"threadKey":"${inbound.threadKey}"`);
     await replyTo(inbound, 'Live');
     await replied;
     controller.abort();

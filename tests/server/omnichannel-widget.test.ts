@@ -5,6 +5,7 @@ import { omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import { visitorSignature } from '#server/features/omnichannel/widget-visitor.ts';
 import type { OmnichannelMessage, Thread } from '#shared/omnichannel/inbox-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
+import { streamReader } from '#tests/support/stream-reader.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
 
@@ -168,16 +169,8 @@ describe('a visitor’s message', () => {
     );
     expect(stream.status).toBe(200);
     expect(stream.headers.get('access-control-allow-origin')).toBe('*');
-    const reader = stream.body!.getReader();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += new TextDecoder().decode(value);
-      }
-    };
-    await readUntil('retry:');
+    const events = streamReader(stream);
+    await events.until('retry:');
 
     await fromSite('POST', `/api/omnichannel/widget/${widgetId}/messages`, message(visitor));
     const [inbound] = await until(
@@ -188,9 +181,9 @@ describe('a visitor’s message', () => {
       content: 'Yes, since this morning.',
     });
     expect(reply.statusCode, reply.body).toBe(201);
-    await readUntil('event: reply');
-    expect(text).toContain(JSON.stringify('Yes, since this morning.'));
-    expect(text).toContain(reply.json<OmnichannelMessage>().messageId);
+    await events.until('event: reply');
+    expect(events.text()).toContain(JSON.stringify('Yes, since this morning.'));
+    expect(events.text()).toContain(reply.json<OmnichannelMessage>().messageId);
     controller.abort();
   });
 });
