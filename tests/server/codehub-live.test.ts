@@ -397,6 +397,21 @@ describe('live sessions', () => {
     expect(rebuilt.getText(`file:${file.id}`).toJSON()).toBe(file.content);
   });
 
+  it('refuses to save a file’s text from outside a running session, which would overwrite it', async () => {
+    const { host, projectId, file, sessionId } = await startSession();
+    const url = `/api/codehub/projects/${projectId}/files/${file.id}`;
+    const refused = await call(host.cookie, 'PATCH', url, { content: 'print("outside")\n' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', details: { liveSession: true } });
+    expect(await fileContent(file.id)).toBe(file.content);
+    // A rename still goes through; once the session ends, the text may be saved again.
+    expect((await call(host.cookie, 'PATCH', url, { filename: 'app.py' })).statusCode).toBe(200);
+    await call(host.cookie, 'POST', `/api/codehub/sessions/${sessionId}/end`);
+    const saved = await call(host.cookie, 'PATCH', url, { content: 'print("after")\n' });
+    expect(saved.statusCode).toBe(200);
+    expect(await fileContent(file.id)).toBe('print("after")\n');
+  });
+
   it('loses nothing when the server restarts during the session', async () => {
     const { host, projectId, file, sessionId } = await startSession();
     const viewer = await joiner(projectId, sessionId, host.cookie, 'Vera Viewer');

@@ -22,6 +22,8 @@ export const CODEHUB_MESSAGES = {
   tooManyFiles: `A project may hold at most ${MAX_FILES_PER_PROJECT} files`,
   mainFileRequired: 'A project keeps one main file: make another file main instead',
   noChanges: 'Nothing to change',
+  fileInLiveSession:
+    'A live session is editing this project: change the text there, or end the session first',
 } as const;
 
 export const CodeLanguageSchema = z.enum(CODE_LANGUAGE_IDS);

@@ -23,6 +23,7 @@ import { AppError, conflict, invalid, notFound } from '#shared/errors/app-error.
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import * as q from './codehub.queries.ts';
 import { announceFiles, followProjectFiles } from './live-session-files.ts';
+import { listActiveSessionsOf } from './live-sessions.queries.ts';
 
 /** Projects and files of the code hub (issue 13 item 1; decision 200). */
 
@@ -229,6 +230,11 @@ export async function updateFile(
       }
       const changes: Parameters<typeof q.updateFile>[2] = {};
       if (input.content !== undefined) {
+        // The session's document holds the text while it runs and writes it back: a save from
+        // outside would be overwritten a second later (decision 230).
+        if ((await listActiveSessionsOf(tx, projectId)).length > 0) {
+          throw conflict(M.fileInLiveSession, { liveSession: true });
+        }
         changes.size = utf8Bytes(input.content);
         await checkLimits(tx, projectId, changes.size, fileId);
         changes.content = input.content;
