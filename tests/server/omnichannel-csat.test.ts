@@ -1,8 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '#server/db/schema/jobs.ts';
 import { omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import { omnichannelCsat } from '#server/db/schema/omnichannel-triage.ts';
+import { OMNICHANNEL_ANALYTICS_JOB } from '#server/features/omnichannel/analytics-job.ts';
 import { csatQuestion } from '#server/features/omnichannel/csat-question.ts';
 import type { OmnichannelMessage, Thread } from '#shared/omnichannel/inbox-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
@@ -15,6 +17,7 @@ let t: TestContext;
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 let peer: Awaited<ReturnType<typeof startFakeProviderPeer>>;
 let channelId: string;
+let brandId: string;
 const HMAC_KEY = 'hmac-key-plaintext-1234';
 const HOOK = '/brand-hook/replies';
 
@@ -24,7 +27,7 @@ beforeAll(async () => {
   admin = await createSignedInUser(t.db, { isAdmin: true });
   const brand = await call('POST', '/api/omnichannel/brands', { name: 'Acme' });
   expect(brand.statusCode, brand.body).toBe(201);
-  const { brandId } = brand.json<{ brandId: string }>();
+  brandId = brand.json<{ brandId: string }>().brandId;
   const channel = await call('POST', `/api/omnichannel/brands/${brandId}/channels`, {
     channelType: 'api',
     channelIdentifier: 'api-acme',
@@ -83,6 +86,22 @@ const delivered = (sender: string) =>
     .map((request) => JSON.parse(request.body) as { recipient: string; content: string })
     .filter((sent) => sent.recipient === sender);
 
+async function runAnalytics() {
+  const key = `test-${randomUUID()}`;
+  await t.app.jobs.enqueue(OMNICHANNEL_ANALYTICS_JOB, {}, { key });
+  await until(
+    async () =>
+      (
+        await t.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.name, OMNICHANNEL_ANALYTICS_JOB), eq(jobs.key, key)))
+      )[0]?.status,
+    (status) => status === 'done',
+    { attempts: 800 },
+  );
+}
+
 function resolve(message: OmnichannelMessage) {
   return call('POST', `/api/omnichannel/messages/${message.id}/resolve`);
 }
@@ -126,6 +145,23 @@ describe('the CSAT question on resolve', () => {
     ).toEqual([expect.objectContaining({ score: 4, threadKey: inbound.threadKey })]);
     // The rating closes nothing new: no second question.
     expect(delivered(sender)).toHaveLength(1);
+
+    // The day's analytics count the rating; the question is no first response.
+    await runAnalytics();
+    const today = new Date().toISOString().slice(0, 10);
+    const analytics = await call(
+      'GET',
+      `/api/omnichannel/analytics?brandId=${brandId}&from=${today}&to=${today}`,
+    );
+    expect(analytics.statusCode, analytics.body).toBe(200);
+    expect(analytics.json<{ items: unknown[] }>().items).toEqual([
+      expect.objectContaining({
+        channelType: 'api',
+        csatScore: '4.00',
+        csatResponses: 1,
+        firstResponseTime: null,
+      }),
+    ]);
   });
 
   it('asks in English for an English thread; the question invites the form a rating takes', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import { AdminUserPageSchema } from '#shared/admin/admin-users-schemas.ts';
+import { AssigneePageSchema } from '#shared/omnichannel/inbox-schemas.ts';
 import { MAX_PAGE_SIZE } from '#shared/api/pagination.ts';
 
 export interface Assignee {
@@ -10,7 +10,7 @@ export interface Assignee {
 
 /**
  * Whom an inbound message can be assigned to: the active administrators, by name (the admin
- * users list filtered; the first page of 100 is plenty for an inbox team).
+ * users list filtered; its first page of 100 is plenty for an inbox team).
  */
 export function useAssignees() {
   return useQuery({
@@ -26,7 +26,7 @@ export function useAssignees() {
       });
       const page = await readJson(
         await apiRequest('GET', `/api/admin/users?${query}`, undefined, { signal }),
-        () => AdminUserPageSchema,
+        () => AssigneePageSchema,
       );
       return (page?.items ?? []).map((user): Assignee => ({
         id: user.id,
