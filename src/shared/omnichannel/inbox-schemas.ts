@@ -135,3 +135,12 @@ export const WidgetStreamEventSchema = z.object({
   data: WidgetReplySchema,
 });
 export const InboxStreamQuerySchema = z.object({ brandId: z.uuid('Not a brand id') });
+/**
+ * What the inbox reads of GET /api/admin/users?role=admin (its AdminUserPageSchema, the other
+ * fields dropped): whom a message can be assigned to, without the admin screens' schemas.
+ */
+export const AssigneePageSchema = z.object({
+  items: z.array(
+    z.object({ id: z.number().int(), username: z.string(), displayName: z.string().nullable() }),
+  ),
+});

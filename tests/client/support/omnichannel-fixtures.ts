@@ -1,3 +1,4 @@
+import type { AdminUser } from '#shared/admin/admin-users-schemas.ts';
 import type { Brand } from '#shared/omnichannel/brand-schemas.ts';
 import { fakeServer, settingsBody, userBody } from './fake-server.ts';
 
@@ -30,6 +31,23 @@ export function brandBody(overrides: Partial<Brand> = {}): Brand {
   };
 }
 
+/** An administrator as the admin users list answers it. */
+export function adminUserBody(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 7,
+    username: 'anna',
+    displayName: 'Anna',
+    email: null,
+    isAdmin: true,
+    subscriptionTier: 'free',
+    effectiveTier: 'free',
+    subscriptionExpiry: null,
+    status: 'active',
+    createdAt: STAMP,
+    ...overrides,
+  };
+}
+
 /** The fake API for a signed-in administrator on /omnichannel; `routes` add or replace answers. */
 export function omnichannelAdminServer(routes: Parameters<typeof fakeServer>[0]) {
   return fakeServer({
@@ -37,6 +55,8 @@ export function omnichannelAdminServer(routes: Parameters<typeof fakeServer>[0])
     'GET /api/omnichannel/inbox/stream': QUIET_STREAM,
     'GET /api/settings/7': { status: 200, body: settingsBody() },
     'GET /api/conversations': { status: 200, body: [] },
+    // The assignees: the signed-in administrator alone unless a test says otherwise.
+    'GET /api/admin/users': { status: 200, body: { items: [adminUserBody()], nextCursor: null } },
     ...routes,
   });
 }

@@ -5,7 +5,9 @@ import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import type { OmnichannelMessage, Thread } from '#shared/omnichannel/inbox-schemas.ts';
 import { fillTemplate, type ResponseTemplate } from '#shared/omnichannel/template-schemas.ts';
+import { useAssignees } from './api/assignees.ts';
 import { useInboxAction, useTemplates, useThread } from './api/inbox.ts';
+import { AssigneeSelect, assigneeLabel } from './assignee-select.tsx';
 
 /** A copilot draft: its reasons, its text to edit, approve or reject. */
 function DraftReview({ draft, inboundId }: { draft: OmnichannelMessage; inboundId: number }) {
@@ -187,6 +189,7 @@ export function ThreadView({ threadKey }: { brandId: string; threadKey: string }
   const { t } = useTranslation('omnichannel');
   const thread = useThread(threadKey);
   const { user } = useUser();
+  const assignees = useAssignees();
   const data = thread.data;
   const inbound = data?.messages.findLast((m) => m.direction === 'inbound');
   const action = useInboxAction(inbound?.id ?? 0);
@@ -202,12 +205,7 @@ export function ThreadView({ threadKey }: { brandId: string; threadKey: string }
     (m) => m.status === 'draft' && m.parentMessageId === inbound.messageId,
   );
   const sent = data.messages.filter((m) => m.status !== 'draft');
-  const assigned =
-    inbound.assignedTo === null
-      ? t('inbox.unassigned')
-      : inbound.assignedTo === user?.id
-        ? t('inbox.assignedToMe')
-        : t('thread.assignedTo', { id: inbound.assignedTo });
+  const assigned = assigneeLabel(t, inbound.assignedTo, user?.id, assignees.data);
 
   return (
     <article className="flex flex-col gap-3" aria-label={t('thread.title')}>
@@ -219,7 +217,8 @@ export function ThreadView({ threadKey }: { brandId: string; threadKey: string }
             {t(`statuses.${inbound.status}`)} · {assigned}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <AssigneeSelect inbound={inbound} />
           {inbound.assignedTo === user?.id ? (
             <button
               type="button"

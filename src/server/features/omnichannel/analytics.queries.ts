@@ -48,6 +48,8 @@ export async function dayFigures(db: Executor, day: string) {
               select min(o.created_at) from omnichannel_messages o
               where o.thread_key = f.thread_key and o.direction = 'outbound'
                 and o.status <> 'draft' and o.id > f.id
+                -- The CSAT question on resolve answers nobody (csat-question.ts).
+                and o.metadata -> 'csatQuestion' is null
             ) - f.created_at) as seconds
           from first_inbound f
         ),

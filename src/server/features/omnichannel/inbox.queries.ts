@@ -185,12 +185,14 @@ export async function setInboundState(
   return rows[0];
 }
 
-/** Every inbound message of the thread still open is resolved. */
+/** Every inbound message of the thread still open is resolved; returns how many were. */
 export async function resolveThread(db: Executor, threadKey: string) {
-  await db
+  const rows = await db
     .update(m)
     .set({ status: 'resolved', processedAt: sql`coalesce(${m.processedAt}, now())` })
-    .where(and(eq(m.threadKey, threadKey), eq(m.direction, 'inbound'), ne(m.status, 'resolved')));
+    .where(and(eq(m.threadKey, threadKey), eq(m.direction, 'inbound'), ne(m.status, 'resolved')))
+    .returning({ id: m.id });
+  return rows.length;
 }
 
 /** The reply reached its provider; only a queued one changes (a repeated job changes nothing). */

@@ -19,6 +19,7 @@ import {
   ThreadParamsSchema,
   ThreadSchema,
 } from '#shared/omnichannel/inbox-schemas.ts';
+import { queueCsatQuestion } from './csat-question.ts';
 import { registerInboxStream, publishInboxChange } from './inbox-events.ts';
 import {
   countTemplateUse,
@@ -269,7 +270,10 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
         async (tx, inbound, record) => {
           // Nobody will approve a draft of a resolved thread.
           await deleteDrafts(tx, inbound.threadKey);
-          await resolveThread(tx, inbound.threadKey);
+          // Asked once per resolution: a thread already resolved is not asked again.
+          if ((await resolveThread(tx, inbound.threadKey)) > 0) {
+            await queueCsatQuestion(tx, jobs, inbound);
+          }
           record.before = { status: inbound.status };
           return toMessage((await findMessageById(tx, inbound.id))!);
         },

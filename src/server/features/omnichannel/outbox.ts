@@ -89,16 +89,33 @@ export async function enqueueDelivery(tx: Executor, jobs: Jobs, outboundId: numb
 }
 
 /**
- * In the caller's transaction (which holds lockThread): stores the outbound row (direction
- * 'outbound', status 'queued', parentMessageId = inbound.messageId, same threadKey/brand/
- * channel, processMode = mode, brand signature and legal disclaimer appended for the channel
- * type), marks the inbound 'responded' with its response time, and enqueues
- * OMNICHANNEL_DELIVER_JOB with db: tx. Returns the outbound row.
+ * In the caller's transaction (which holds lockThread): stores the reply and marks the inbound
+ * 'responded' with its response time (queueOutbound). Returns the outbound row.
  */
 export async function queueReply(
   tx: Executor,
   jobs: Jobs,
   input: QueueReplyInput,
+): Promise<MessageRow> {
+  const outbound = await queueOutbound(tx, jobs, input);
+  await markResponded(tx, input.inbound.id);
+  return outbound;
+}
+
+/**
+ * In the caller's transaction (which holds lockThread): stores the outbound row (direction
+ * 'outbound', status 'queued', parentMessageId = inbound.messageId, same threadKey/brand/
+ * channel, processMode = mode — null for a message the system sends by itself — brand signature
+ * and legal disclaimer appended for the channel type) and enqueues OMNICHANNEL_DELIVER_JOB with
+ * db: tx. The inbound message's status is left as it is. Returns the outbound row.
+ */
+export async function queueOutbound(
+  tx: Executor,
+  jobs: Jobs,
+  input: Omit<QueueReplyInput, 'mode'> & {
+    mode: QueueReplyInput['mode'] | null;
+    metadata?: Record<string, unknown>;
+  },
 ): Promise<MessageRow> {
   const { inbound } = input;
   const type = inbound.channelType as ChannelType;
@@ -119,13 +136,13 @@ export async function queueReply(
       metadata: {
         authorUserId: input.authorUserId,
         ...(input.template ? { template: input.template } : {}),
+        ...input.metadata,
       },
       status: 'queued',
       processMode: input.mode,
       parentMessageId: inbound.messageId,
     })
     .returning();
-  await markResponded(tx, inbound.id);
   await enqueueDelivery(tx, jobs, outbound!.id);
   return outbound!;
 }

@@ -1,4 +1,5 @@
 import type { Jobs } from '#server/jobs/jobs.ts';
+import { csatScore } from './csat-question.ts';
 import { escalateByRule, OMNICHANNEL_ESCALATE_JOB, runDelayedEscalation } from './escalation.ts';
 import { mergeMetadata } from './message-metadata.ts';
 import { findBrand } from './omnichannel.queries.ts';
@@ -24,9 +25,6 @@ export interface TriageDeps extends TriageAnswerDeps {
   announce: (id: number) => Promise<void>;
 }
 
-/** An answer to the post-resolution question: a single score 1–5 ('4', '5/5', '3.'). */
-const CSAT_ANSWER = /^\s*([1-5])\s*(?:\/\s*5)?\s*[.!]?\s*$/u;
-
 /**
  * The `omnichannel.inbound` job (issue 14 item 4): classify and answer one inbound message,
  * decide the mode in code (mode-decision.ts), then — under the thread's lock, re-checking that
@@ -41,20 +39,20 @@ export async function triageMessage(deps: TriageDeps, id: number, signal: AbortS
   if (!brand) return;
   const now = deps.clock();
 
-  const csat = CSAT_ANSWER.exec(message.content);
-  if (csat && (await previousInbound(deps.db, message))?.status === 'resolved') {
+  const csat = csatScore(message.content);
+  if (csat !== null && (await previousInbound(deps.db, message))?.status === 'resolved') {
     await deps.db.transaction(async (tx) => {
       await insertCsat(tx, {
         brandId: message.brandId,
         channelType: message.channelType,
         threadKey: message.threadKey,
         messageRowId: message.id,
-        score: Number(csat[1]),
+        score: csat,
       });
       await updateInbound(tx, message.id, {
         status: 'resolved',
         processedAt: now,
-        metadata: mergeMetadata({ csat: Number(csat[1]) }),
+        metadata: mergeMetadata({ csat }),
       });
     });
     return;
