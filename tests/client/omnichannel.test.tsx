@@ -254,7 +254,8 @@ describe('/omnichannel', () => {
       // Empty until the message arrives; the stream's change is what reads it again.
       'GET /api/omnichannel/messages': () => {
         listed += 1;
-        return { status: 200, body: { items: listed > 1 ? [message] : [], nextCursor: null } };
+        const triaged = { ...message, urgency: 'medium', intent: 'order_status' };
+        return { status: 200, body: { items: listed > 1 ? [triaged] : [], nextCursor: null } };
       },
       'GET /api/omnichannel/inbox/stream': () =>
         listed > 0 ? { status: 200, sse: change(message.threadKey, 1) } : QUIET_STREAM,
@@ -263,6 +264,10 @@ describe('/omnichannel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Acme' }));
     const threads = await screen.findByRole('list', { name: 'Unterhaltungen' });
     expect(await within(threads).findByText('Wo ist meine Bestellung?')).toBeTruthy();
+    // Triage's urgency reads in the interface language, and the filter offers the same values.
+    expect(within(threads).getByText(/Mittel/)).toBeTruthy();
+    const urgency = screen.getByRole('combobox', { name: 'Dringlichkeit' });
+    expect(within(urgency).getByRole('option', { name: 'Mittel' })).toBeTruthy();
   });
   it('tells the administrator an escalation names, and opens its thread', async () => {
     const notice = (userId: number, reason: string) =>

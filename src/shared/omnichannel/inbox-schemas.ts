@@ -31,7 +31,6 @@ export const MessageStatusSchema = z.enum([
 ]);
 export const ProcessModeSchema = z.enum(['manual', 'copilot', 'autopilot']);
 export type ProcessMode = z.infer<typeof ProcessModeSchema>;
-export const URGENCIES = ['low', 'normal', 'high', 'critical'] as const;
 
 export const MessageSchema = z.object({
   id: z.number().int(),
