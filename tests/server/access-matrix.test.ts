@@ -817,7 +817,8 @@ const MATRIX: Record<string, Case> = {
   },
   'PATCH /api/codehub/projects/:projectId/files/:fileId': {
     url: (f) => `/api/codehub/projects/${f.codeProjectId}/files/${f.codeFileId}`,
-    payload: () => ({ content: 'print(2)\n' }),
+    // A rename: the project has a live session, during which its text is saved there (409).
+    payload: () => ({ filename: 'renamed.py' }),
     expect: { guest: 401, user: 200, other: 404, admin: 404 },
   },
   'DELETE /api/codehub/projects/:projectId/files/:fileId': {
