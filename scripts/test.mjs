@@ -270,6 +270,14 @@ async function runVitest(projects, env) {
       ).length,
   };
   addCounts('Vitest', code, counts);
+  // Named again at the end, where CI's short tail of the log still shows them.
+  for (const file of report?.testResults ?? []) {
+    const name = path.relative(ROOT, file.name);
+    const failedTests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && failedTests.length === 0)
+      problems.push(`failed to load: ${name}`);
+    for (const t of failedTests) problems.push(`failed: ${name} › ${t.fullName}`);
+  }
 }
 
 async function runPlaywright(env) {
@@ -281,6 +289,20 @@ async function runPlaywright(env) {
     failed: report.stats.unexpected + (report.errors?.length ?? 0),
   };
   addCounts('Playwright', code, counts);
+  for (const title of failedPlaywrightTests(report?.suites ?? []))
+    problems.push(`failed: ${title}`);
+}
+
+/** Titles of the Playwright tests whose final outcome is a failure. */
+function failedPlaywrightTests(suites, prefix = '') {
+  return suites.flatMap((suite) => {
+    const here =
+      suite.file && !prefix ? suite.file : [prefix, suite.title].filter(Boolean).join(' › ');
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests.some((t) => t.status === 'unexpected') ? [`${here} › ${spec.title}`] : [],
+    );
+    return [...own, ...failedPlaywrightTests(suite.suites ?? [], here)];
+  });
 }
 
 async function main() {
@@ -335,7 +357,10 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 if (problems.length > 0) {
-  console.log(`\n[test] problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  // CI shows only the log's tail: a wave of failures is cut to its first names.
+  const shown = problems.slice(0, 40).map((p) => `  - ${p}`);
+  if (problems.length > 40) shown.push(`  … and ${problems.length - 40} more above`);
+  console.log(`\n[test] problems:\n${shown.join('\n')}`);
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exitCode = totals.failed > 0 ? 1 : 0;
