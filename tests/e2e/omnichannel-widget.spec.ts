@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Browser } from '@playwright/test';
 import { loginByApi } from './support/accounts.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from './support/e2e-server.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -37,6 +38,23 @@ async function startBrandSite(snippet: string) {
   };
 }
 
+/** A visitor of their own, in English, with none of the admin's cookies. */
+async function visitorBrowser(browser: Browser) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  // The widget's shadow root is closed, which also closes it to Playwright's locators: in these
+  // tests only, attachShadow opens it so the test can read what the visitor sees.
+  await context.addInitScript(() => {
+    const attach = Object.getOwnPropertyDescriptor(Element.prototype, 'attachShadow')!.value as (
+      this: Element,
+      init: ShadowRootInit,
+    ) => ShadowRoot;
+    Element.prototype.attachShadow = function (init: ShadowRootInit) {
+      return attach.call(this, { ...init, mode: 'open' });
+    };
+  });
+  return context;
+}
+
 test('a visitor writes from the brand’s own site, the admin answers, the reply shows live', async ({
   page,
   browser,
@@ -69,19 +87,7 @@ test('a visitor writes from the brand’s own site, the admin answers, the reply
   const site = await startBrandSite(
     `<script src="${E2E_BASE_URL}/widget.js" data-channel="${channelId}" data-visitor="${visitor}" data-signature="${signature}" data-name="Mira" async></script>`,
   );
-  // A visitor of its own, in English, with none of the admin's cookies.
-  const visitorContext = await browser.newContext({ locale: 'en-US' });
-  // The widget's shadow root is closed, which also closes it to Playwright's locators: in this
-  // test only, attachShadow opens it so the test can read what the visitor sees.
-  await visitorContext.addInitScript(() => {
-    const attach = Object.getOwnPropertyDescriptor(Element.prototype, 'attachShadow')!.value as (
-      this: Element,
-      init: ShadowRootInit,
-    ) => ShadowRoot;
-    Element.prototype.attachShadow = function (init: ShadowRootInit) {
-      return attach.call(this, { ...init, mode: 'open' });
-    };
-  });
+  const visitorContext = await visitorBrowser(browser);
   const shop = await visitorContext.newPage();
   const problems: string[] = [];
   shop.on('console', (message) => {
@@ -126,6 +132,80 @@ test('a visitor writes from the brand’s own site, the admin answers, the reply
       2,
     );
     expect(problems).toEqual([]);
+  } finally {
+    await visitorContext.close();
+    await site.close();
+  }
+});
+
+test('an anonymous visitor comes back later and finds the reply sent while away', async ({
+  page,
+  browser,
+}) => {
+  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const brandName = `Open widget ${randomUUID().slice(0, 8)}`;
+  const brand = await page.request.post('/api/omnichannel/brands', {
+    data: { name: brandName, signatureChat: 'Acme Team' },
+    headers: XHR,
+  });
+  const { brandId } = (await brand.json()) as { brandId: string };
+  const channel = await page.request.post(`/api/omnichannel/brands/${brandId}/channels`, {
+    data: {
+      channelType: 'widget',
+      channelIdentifier: 'acme-open-site',
+      config: { anonymousVisitors: true },
+      secrets: { hmacKey: HMAC_KEY },
+    },
+    headers: XHR,
+  });
+  expect(channel.status()).toBe(201);
+  const { channelId } = (await channel.json()) as { channelId: string };
+
+  // The channel editor offers the snippet without the visitor pair.
+  await page.goto('/omnichannel');
+  await page.getByRole('button', { name: brandName }).click();
+  const snippet = page.getByRole('textbox', { name: 'Einbettungscode für Ihre Website' });
+  await expect(snippet).toHaveValue(new RegExp(`data-channel="${channelId}" async`));
+
+  // A site without visitor accounts: the tag names no visitor.
+  const site = await startBrandSite(
+    `<script src="${E2E_BASE_URL}/widget.js" data-channel="${channelId}" async></script>`,
+  );
+  const visitorContext = await visitorBrowser(browser);
+  try {
+    const shop = await visitorContext.newPage();
+    await shop.goto(site.url);
+    await shop.getByRole('button', { name: 'Open chat' }).click();
+    const panel = shop.getByRole('dialog', { name: brandName });
+    await panel.getByRole('textbox', { name: 'Your message' }).fill('Do you ship to Skopje?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(panel.getByRole('list', { name: 'Messages' }).getByRole('listitem')).toHaveText([
+      'Do you ship to Skopje?',
+    ]);
+    // The visitor leaves; the admin answers while no widget of theirs is open.
+    await shop.close();
+    const inbox = await page.request.get(
+      `/api/omnichannel/messages?brandId=${brandId}&channelId=${channelId}`,
+    );
+    const { items } = (await inbox.json()) as { items: { id: number; senderIdentifier: string }[] };
+    expect(items).toHaveLength(1);
+    expect(items[0]!.senderIdentifier).toMatch(/^visitor-/);
+    const reply = await page.request.post(`/api/omnichannel/messages/${items[0]!.id}/reply`, {
+      data: { content: 'Yes, within three days.' },
+      headers: XHR,
+    });
+    expect(reply.status()).toBe(201);
+
+    // Back on the site in a new tab, the same browser is the same visitor, and the reply is there.
+    const again = await visitorContext.newPage();
+    await again.goto(site.url);
+    await again.getByRole('button', { name: 'Open chat' }).click();
+    await expect(
+      again
+        .getByRole('dialog', { name: brandName })
+        .getByRole('list', { name: 'Messages' })
+        .getByRole('listitem'),
+    ).toHaveText(['Do you ship to Skopje?', 'Yes, within three days.\n\nAcme Team']);
   } finally {
     await visitorContext.close();
     await site.close();

@@ -780,6 +780,15 @@ const MATRIX: Record<string, Case> = {
     }),
     expect: { guest: 404, user: 404, other: 404, admin: 404 },
   },
+  // A visitor's conversation so far, and an anonymous visitor's id: public (unknown: 404).
+  'GET /api/omnichannel/widget/:channelId/messages': {
+    url: () => `/api/omnichannel/widget/${NO_BRAND}/messages?visitor=v&signature=${'0'.repeat(64)}`,
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
+  },
+  'POST /api/omnichannel/widget/:channelId/visitors': {
+    url: () => `/api/omnichannel/widget/${NO_BRAND}/visitors`,
+    expect: { guest: 404, user: 404, other: 404, admin: 404 },
+  },
   'GET /api/omnichannel/webhooks/:channelId': {
     url: () => `/api/omnichannel/webhooks/${NO_BRAND}?hub.mode=subscribe`,
     expect: { guest: 404, user: 404, other: 404, admin: 404 },

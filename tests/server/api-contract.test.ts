@@ -22,6 +22,7 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/codehub/sessions/:sessionId/end': 'takes nothing',
   'POST /api/omnichannel/messages/:id/reject': 'takes nothing',
   'POST /api/omnichannel/messages/:id/resolve': 'takes nothing',
+  'POST /api/omnichannel/widget/:channelId/visitors': 'takes nothing',
 };
 
 /** The live code hub's WebSocket (y-websocket protocol, decision 231): no JSON answer to document. */

@@ -15,6 +15,7 @@ const SITE = 'https://shop.example';
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 let widgetId: string;
+let openWidgetId: string;
 let apiChannelId: string;
 
 beforeAll(async () => {
@@ -27,17 +28,18 @@ beforeAll(async () => {
     maxAutopilotAmount: '250.00',
   });
   const { brandId } = brand.json<{ brandId: string }>();
-  const channel = async (channelType: string) => {
+  const channel = async (channelType: string, config: object = {}) => {
     const created = await adminCall('POST', `/api/omnichannel/brands/${brandId}/channels`, {
       channelType,
-      channelIdentifier: `${channelType}-acme`,
-      config: {},
+      channelIdentifier: `${channelType}-acme-${randomUUID()}`,
+      config,
       secrets: { hmacKey: HMAC_KEY },
     });
     expect(created.statusCode, created.body).toBe(201);
     return created.json<{ channelId: string }>().channelId;
   };
   widgetId = await channel('widget');
+  openWidgetId = await channel('widget', { anonymousVisitors: true });
   apiChannelId = await channel('api');
 });
 afterAll(() => t.close());
@@ -81,6 +83,7 @@ describe('widget config', () => {
       brandName: 'Acme Shop',
       primaryColor: '#0f766e',
       logo: null,
+      anonymousVisitors: false,
     });
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
@@ -185,5 +188,110 @@ describe('a visitor’s message', () => {
     expect(events.text()).toContain(JSON.stringify('Yes, since this morning.'));
     expect(events.text()).toContain(reply.json<OmnichannelMessage>().messageId);
     controller.abort();
+  });
+});
+
+describe('anonymous visitors', () => {
+  it('are refused where the brand signs its visitors (the default)', async () => {
+    const response = await fromSite('POST', `/api/omnichannel/widget/${widgetId}/visitors`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'PERMISSION_ERROR' });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('get a new signed random id where the brand allows them, and write with it', async () => {
+    const config = await fromSite('GET', `/api/omnichannel/widget/${openWidgetId}/config`);
+    expect(config.json()).toMatchObject({ anonymousVisitors: true });
+    const first = await fromSite('POST', `/api/omnichannel/widget/${openWidgetId}/visitors`);
+    const second = await fromSite('POST', `/api/omnichannel/widget/${openWidgetId}/visitors`);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['access-control-allow-origin']).toBe('*');
+    const issued = first.json<{ visitor: string; signature: string }>();
+    expect(issued.visitor).toMatch(/^visitor-[0-9a-f-]{36}$/);
+    expect(issued.signature).toBe(visitorSignature(HMAC_KEY, issued.visitor));
+    expect(second.json<{ visitor: string }>().visitor).not.toBe(issued.visitor);
+
+    const sent = await fromSite('POST', `/api/omnichannel/widget/${openWidgetId}/messages`, {
+      ...message(issued.visitor),
+      signature: issued.signature,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await rowsOf(issued.visitor)).toHaveLength(1);
+  });
+
+  it('cannot write as a visitor they were not given', async () => {
+    const forged = await fromSite(
+      'POST',
+      `/api/omnichannel/widget/${openWidgetId}/messages`,
+      message('visitor-someone', { signature: 'b'.repeat(64) }),
+    );
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('a visitor’s conversation so far', () => {
+  const historyOf = (
+    visitor: string,
+    signature = visitorSignature(HMAC_KEY, visitor),
+    limit = '',
+  ) =>
+    fromSite(
+      'GET',
+      `/api/omnichannel/widget/${widgetId}/messages?visitor=${visitor}&signature=${signature}${limit}`,
+    );
+
+  it('holds what the visitor sent and the replies, not a draft, oldest first', async () => {
+    const visitor = 'visitor-history';
+    const input = message(visitor, { content: 'Do you ship to Skopje?' });
+    await fromSite('POST', `/api/omnichannel/widget/${widgetId}/messages`, input);
+    const [inbound] = await until(
+      () => rowsOf(visitor),
+      (rows) => rows.length === 1,
+    );
+    // A reply sent while no stream of the visitor was open.
+    const reply = await adminCall('POST', `/api/omnichannel/messages/${inbound!.id}/reply`, {
+      content: 'Yes, within three days.',
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    // A copilot draft the admin has not approved must not reach the visitor.
+    await t.db.insert(omnichannelMessages).values({
+      messageId: `draft:${randomUUID()}`,
+      brandId: inbound!.brandId,
+      channelId: widgetId,
+      channelType: 'widget',
+      direction: 'outbound',
+      threadKey: inbound!.threadKey,
+      senderIdentifier: visitor,
+      content: 'An unapproved draft',
+      status: 'draft',
+    });
+
+    const response = await historyOf(visitor);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { items } = response.json<{ items: { id: string; from: string; content: string }[] }>();
+    expect(items.map(({ id, from, content }) => ({ id, from, content }))).toEqual([
+      { id: input.clientMessageId, from: 'visitor', content: 'Do you ship to Skopje?' },
+      {
+        id: reply.json<OmnichannelMessage>().messageId,
+        from: 'brand',
+        content: 'Yes, within three days.',
+      },
+    ]);
+
+    const newest = await historyOf(visitor, undefined, '&limit=1');
+    expect(newest.json<{ items: { from: string }[] }>().items.map((item) => item.from)).toEqual([
+      'brand',
+    ]);
+  });
+
+  it('is readable only with the visitor’s signature, and holds only their messages', async () => {
+    const wrong = await historyOf('visitor-history', visitorSignature(HMAC_KEY, 'visitor-1'));
+    expect(wrong.statusCode).toBe(401);
+    const other = await historyOf('visitor-nobody');
+    expect(other.json()).toEqual({ items: [] });
+    const tooMany = await historyOf('visitor-history', undefined, '&limit=500');
+    expect(tooMany.statusCode).toBe(400);
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   accentColour,
   KEPT_MESSAGES,
+  mergeHistory,
   parseConversation,
+  parseIdentity,
   readEmbedOptions,
   reconnectDelay,
   serializeConversation,
@@ -37,9 +39,17 @@ describe('the embed snippet', () => {
     ).toEqual({
       apiOrigin: 'https://orbit.example',
       channelId: CHANNEL,
-      visitor: 'customer-7',
-      signature: SIGNATURE,
+      identity: { visitor: 'customer-7', signature: SIGNATURE },
       name: 'Mira',
+    });
+  });
+
+  it('names no visitor when the page leaves out both visitor and signature', () => {
+    expect(readEmbedOptions(SRC, { channel: CHANNEL })).toEqual({
+      apiOrigin: 'https://orbit.example',
+      channelId: CHANNEL,
+      identity: null,
+      name: null,
     });
   });
 
@@ -47,6 +57,8 @@ describe('the embed snippet', () => {
     const good = { channel: CHANNEL, visitor: 'v', signature: SIGNATURE };
     expect(readEmbedOptions(SRC, { ...good, channel: 'acme' })).toBeNull();
     expect(readEmbedOptions(SRC, { ...good, visitor: undefined })).toBeNull();
+    expect(readEmbedOptions(SRC, { ...good, signature: undefined })).toBeNull();
+    expect(readEmbedOptions(SRC, { ...good, visitor: '' })).toBeNull();
     expect(readEmbedOptions(SRC, { ...good, visitor: 'x'.repeat(321) })).toBeNull();
     expect(readEmbedOptions(SRC, { ...good, signature: 'ABC' })).toBeNull();
     expect(readEmbedOptions('not a url', good)).toBeNull();
@@ -127,5 +139,48 @@ describe('pacing and colour', () => {
     expect(accentColour('#0F766E')).toBe('#0F766E');
     expect(accentColour('red; background: url(x)')).toBe('#2563eb');
     expect(accentColour(null)).toBe('#2563eb');
+  });
+});
+
+describe('an anonymous visitor kept for the next visit', () => {
+  it('is read back only when it is a visitor with a signature', () => {
+    const kept = { visitor: 'visitor-1', signature: SIGNATURE };
+    expect(parseIdentity(JSON.stringify(kept))).toEqual(kept);
+    expect(parseIdentity(JSON.stringify({ visitor: 'visitor-1' }))).toBeNull();
+    expect(parseIdentity(JSON.stringify({ ...kept, signature: 'nope' }))).toBeNull();
+    expect(parseIdentity('{not json')).toBeNull();
+    expect(parseIdentity(null)).toBeNull();
+  });
+});
+
+describe('the conversation caught up from the server', () => {
+  const record = (id: string, from: 'visitor' | 'brand', createdAt: string) => ({
+    id,
+    from,
+    content: `text ${id}`,
+    createdAt,
+  });
+
+  it('shows the replies sent while the stream was down, in the server’s order', () => {
+    const local = [msg('q1')];
+    const merged = mergeHistory(local, [
+      record('q1', 'visitor', '2026-11-26T10:00:00.000Z'),
+      record('r1', 'brand', '2026-11-26T10:01:00.000Z'),
+    ]);
+    expect(merged.map((m) => [m.id, m.from, m.state])).toEqual([
+      ['q1', 'visitor', 'sent'],
+      ['r1', 'brand', 'sent'],
+    ]);
+  });
+
+  it('keeps the visitor’s messages still sending or failed, and a reply heard live since', () => {
+    const local = [
+      msg('old', { state: 'sent', at: '2026-11-26T09:00:00.000Z' }),
+      msg('failed', { state: 'failed' }),
+      msg('live', { from: 'brand', at: '2026-11-26T10:02:00.000Z' }),
+      msg('stale-reply', { from: 'brand', at: '2026-11-26T09:30:00.000Z' }),
+    ];
+    const merged = mergeHistory(local, [record('r1', 'brand', '2026-11-26T10:01:00.000Z')]);
+    expect(merged.map((m) => m.id)).toEqual(['r1', 'failed', 'live']);
   });
 });

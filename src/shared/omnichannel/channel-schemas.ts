@@ -57,6 +57,11 @@ export const ChannelConfigSchema = z.object({
   /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
   smtpSecure: z.boolean().optional(),
   smtpUser: textSchema().trim().max(320).optional(),
+  /**
+   * Widget: a visitor the brand's page did not sign gets a random id signed by us (decision 287).
+   * Off by default: the brand's server names its visitors.
+   */
+  anonymousVisitors: z.boolean().optional(),
 });
 export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
 

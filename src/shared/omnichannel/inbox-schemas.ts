@@ -117,11 +117,6 @@ export const InboxStreamEventSchema = z.object({
   event: z.literal('change'),
   data: InboxEventSchema,
 });
-/** A website widget visitor's stream: the visitor and its HMAC under the channel's key. */
-export const WidgetStreamQuerySchema = z.object({
-  visitor: textSchema().min(1).max(320),
-  signature: textSchema().regex(/^[0-9a-f]{64}$/, 'Not a signature'),
-});
 /** A reply as the visitor's widget receives it. */
 export const WidgetReplySchema = z.object({
   messageId: z.string(),

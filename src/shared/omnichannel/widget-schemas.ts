@@ -18,6 +18,8 @@ export const WidgetConfigSchema = z.object({
   brandName: z.string(),
   primaryColor: z.string().nullable(),
   logo: z.string().nullable(),
+  /** Whether a visitor without the brand's signature may ask us for a random one. */
+  anonymousVisitors: z.boolean(),
 });
 export type WidgetConfig = z.infer<typeof WidgetConfigSchema>;
 
@@ -28,3 +30,23 @@ export const WidgetMessageInputSchema = WidgetVisitorSchema.extend({
   senderName: textSchema().trim().max(200).nullable().optional(),
 });
 export type WidgetMessageInput = z.infer<typeof WidgetMessageInputSchema>;
+
+/** A visitor's conversation so far: the newest `limit` messages, oldest first. */
+export const WidgetHistoryQuerySchema = WidgetVisitorSchema.extend({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type WidgetHistoryQuery = z.infer<typeof WidgetHistoryQuerySchema>;
+
+/**
+ * One message as the visitor sees it: their own by the id their widget gave it, the brand's
+ * replies by the stored id (the live stream's `messageId`), so both lists merge without doubles.
+ */
+export const WidgetHistoryMessageSchema = z.object({
+  id: z.string(),
+  from: z.enum(['visitor', 'brand']),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type WidgetHistoryMessage = z.infer<typeof WidgetHistoryMessageSchema>;
+export const WidgetHistorySchema = z.object({ items: z.array(WidgetHistoryMessageSchema) });
+export type WidgetHistory = z.infer<typeof WidgetHistorySchema>;

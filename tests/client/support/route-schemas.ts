@@ -140,7 +140,11 @@ import {
   EscalationRuleSchema,
 } from '#shared/omnichannel/rules-schemas.ts';
 import { TemplateListSchema, TemplateSchema } from '#shared/omnichannel/template-schemas.ts';
-import { WidgetConfigSchema } from '#shared/omnichannel/widget-schemas.ts';
+import {
+  WidgetConfigSchema,
+  WidgetHistorySchema,
+  WidgetVisitorSchema,
+} from '#shared/omnichannel/widget-schemas.ts';
 import {
   ChatCompletionChunkSchema,
   ChatCompletionSchema,
@@ -262,6 +266,7 @@ export const ROUTE_SCHEMAS = {
   'GET /api/omnichannel/threads/{threadKey}': { 200: ThreadSchema },
   'GET /api/omnichannel/webhooks/{channelId}': { 200: TextBodySchema },
   'GET /api/omnichannel/widget/{channelId}/config': { 200: WidgetConfigSchema },
+  'GET /api/omnichannel/widget/{channelId}/messages': { 200: WidgetHistorySchema },
   'GET /api/omnichannel/widget/{channelId}/stream': {
     200: { 'text/event-stream': WidgetStreamEventSchema },
   },
@@ -359,6 +364,7 @@ export const ROUTE_SCHEMAS = {
   'POST /api/omnichannel/messages/{id}/resolve': { 200: MessageSchema },
   'POST /api/omnichannel/webhooks/{channelId}': { 200: ChannelReceiptSchema },
   'POST /api/omnichannel/widget/{channelId}/messages': { 200: ChannelReceiptSchema },
+  'POST /api/omnichannel/widget/{channelId}/visitors': { 201: WidgetVisitorSchema },
   'POST /api/payments/sandbox/{checkoutId}/complete': { 200: CheckoutDetailsSchema },
   'POST /api/personas': { 201: PersonaSchema },
   'POST /api/referral/apply': { 200: ApplyReferralResponseSchema },

@@ -18,13 +18,14 @@ type ConfigText = Partial<Record<ConfigName, string>>;
 /** What each kind of channel needs to send replies (its provider's base URL first). */
 const CONFIG_FIELDS: Record<ChannelType, ConfigName[]> = {
   api: ['replyWebhookUrl'],
-  widget: [],
+  widget: ['anonymousVisitors'],
   whatsapp: ['apiBaseUrl', 'phoneNumberId'],
   telegram: ['apiBaseUrl'],
   sms: ['apiBaseUrl', 'accountSid'],
   email: ['fromAddress', 'smtpHost', 'smtpPort', 'smtpUser', 'smtpSecure'],
 };
 const URL_FIELDS = new Set<ConfigName>(['apiBaseUrl', 'replyWebhookUrl']);
+const BOOLEAN_FIELDS = new Set<ConfigName>(['smtpSecure', 'anonymousVisitors']);
 
 function configText(config: ChannelConfig): ConfigText {
   return Object.fromEntries(Object.entries(config).map(([name, value]) => [name, String(value)]));
@@ -37,7 +38,7 @@ function toConfig(type: ChannelType, text: ConfigText): ChannelConfig {
     const value = text[name]?.trim();
     if (!value) continue;
     config[name] =
-      name === 'smtpPort' ? Number(value) : name === 'smtpSecure' ? value === 'true' : value;
+      name === 'smtpPort' ? Number(value) : BOOLEAN_FIELDS.has(name) ? value === 'true' : value;
   }
   return config;
 }
@@ -122,7 +123,12 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
           <input className="field-input font-mono text-xs" readOnly value={webhookUrl} />
         </label>
       ) : null}
-      {channel && type === 'widget' ? <WidgetSnippet channelId={channel.channelId} /> : null}
+      {channel && type === 'widget' ? (
+        <WidgetSnippet
+          channelId={channel.channelId}
+          anonymous={channel.config.anonymousVisitors === true}
+        />
+      ) : null}
       <label className="flex flex-col gap-1 text-sm">
         {t('fields.channelIdentifier')}
         <input
@@ -133,13 +139,13 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
         />
       </label>
       {CONFIG_FIELDS[type].map((name) =>
-        name === 'smtpSecure' ? (
+        BOOLEAN_FIELDS.has(name) ? (
           <label key={name} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              checked={config.smtpSecure === 'true'}
+              checked={config[name] === 'true'}
               onChange={(event) =>
-                setConfig((current) => ({ ...current, smtpSecure: String(event.target.checked) }))
+                setConfig((current) => ({ ...current, [name]: String(event.target.checked) }))
               }
             />
             {t(`fields.${name}`)}

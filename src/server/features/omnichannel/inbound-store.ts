@@ -3,7 +3,7 @@ import type { Jobs } from '#server/jobs/jobs.ts';
 import type { ChannelType } from '#shared/omnichannel/channel-schemas.ts';
 import type { NormalizedMessage } from './channel-verify.ts';
 import { publishInboxChange } from './inbox-events.ts';
-import { insertMessage, type ChannelRow } from './omnichannel.queries.ts';
+import { insertMessage, threadKeyOf, type ChannelRow } from './omnichannel.queries.ts';
 import { OMNICHANNEL_INBOUND_JOB } from './triage-job.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function storeInboundMessages(
   const stored: { id: number; threadKey: string }[] = [];
   await ctx.db.transaction(async (tx) => {
     for (const message of messages) {
-      const threadKey = `${channel.id}:${message.sender}`;
+      const threadKey = threadKeyOf(channel.id, message.sender);
       const id = await insertMessage(tx, {
         messageId: `${type}:${message.providerId}`,
         brandId: channel.brandId,

@@ -92,6 +92,9 @@ export async function deleteChannel(db: Executor, brandId: string, id: string) {
 }
 
 /** Stores an inbound message once; null when its messageId was stored before. */
+/** A conversation is one sender on one channel (spec 02 §3: thread key = channel + sender). */
+export const threadKeyOf = (channelId: string, sender: string) => `${channelId}:${sender}`;
+
 export async function insertMessage(db: Executor, values: MessageValues) {
   const rows = await db
     .insert(omnichannelMessages)

@@ -3,10 +3,8 @@ import type { AppContext } from '#server/http/request-context.ts';
 import { widgetTopic } from '#server/realtime/topics.ts';
 import type { Secrets } from '#server/secrets/secrets.ts';
 import { WebhookParamsSchema } from '#shared/omnichannel/channel-schemas.ts';
-import {
-  WidgetStreamEventSchema,
-  WidgetStreamQuerySchema,
-} from '#shared/omnichannel/inbox-schemas.ts';
+import { WidgetStreamEventSchema } from '#shared/omnichannel/inbox-schemas.ts';
+import { WidgetVisitorSchema } from '#shared/omnichannel/widget-schemas.ts';
 import { streamTopic } from './event-stream.ts';
 import { requireSignedVisitor, requireWidgetChannel } from './widget-visitor.ts';
 
@@ -24,7 +22,7 @@ export function registerWidgetStream(app: FastifyInstance, ctx: AppContext, secr
       config: { access: 'public' },
       schema: {
         params: WebhookParamsSchema,
-        querystring: WidgetStreamQuerySchema,
+        querystring: WidgetVisitorSchema,
         response: {
           200: {
             description: 'Server-Sent Events: `reply` with each reply to the visitor',

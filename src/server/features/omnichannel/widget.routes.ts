@@ -7,14 +7,25 @@ import { notFound } from '#shared/errors/app-error.ts';
 import { ChannelReceiptSchema, WebhookParamsSchema } from '#shared/omnichannel/channel-schemas.ts';
 import {
   WidgetConfigSchema,
+  WidgetHistoryQuerySchema,
+  WidgetHistorySchema,
   WidgetMessageInputSchema,
+  WidgetVisitorSchema,
   type WidgetConfig,
+  type WidgetHistory,
+  type WidgetHistoryQuery,
   type WidgetMessageInput,
 } from '#shared/omnichannel/widget-schemas.ts';
 import { storeInboundMessages } from './inbound-store.ts';
 import { findBrand } from './omnichannel.queries.ts';
+import { listVisitorThread } from './widget.queries.ts';
 import { registerWidgetStream } from './widget-stream.ts';
-import { requireSignedVisitor, requireWidgetChannel } from './widget-visitor.ts';
+import {
+  allowsAnonymousVisitors,
+  issueAnonymousVisitor,
+  requireSignedVisitor,
+  requireWidgetChannel,
+} from './widget-visitor.ts';
 
 /** Where the widget's routes live: any website may call them, and never with cookies. */
 export const WIDGET_API_PREFIX = '/api/omnichannel/widget/';
@@ -22,6 +33,9 @@ export const WIDGET_API_PREFIX = '/api/omnichannel/widget/';
 const MESSAGE_BODY_LIMIT = 32 * 1024;
 /** The brand's name and colour change seldom: a browser may keep them for five minutes. */
 const CONFIG_MAX_AGE_S = 300;
+/** A visitor's message is stored as `widget:{visitor}:{clientMessageId}` (below). */
+const visitorMessageId = (visitor: string, clientMessageId: string) =>
+  `${visitor}:${clientMessageId}`;
 
 /**
  * The website chat widget's routes (issue 14 item 2, decision 285), called by the script a brand
@@ -58,6 +72,7 @@ export async function registerWidgetRoutes(
           brandName: brand.name,
           primaryColor: brand.primaryColor,
           logo: brand.logo,
+          anonymousVisitors: allowsAnonymousVisitors(channel),
         };
         return reply.header('cache-control', `public, max-age=${CONFIG_MAX_AGE_S}`).send(config);
       },
@@ -100,7 +115,7 @@ export async function registerWidgetRoutes(
         const { duplicate } = await storeInboundMessages(ctx, deps.jobs, channel, 'widget', [
           {
             // Scoped by the visitor: another visitor cannot pre-empt this id.
-            providerId: `${visitor}:${input.clientMessageId}`,
+            providerId: visitorMessageId(visitor, input.clientMessageId),
             sender: visitor,
             senderName: input.senderName ?? null,
             content: input.content,
@@ -108,6 +123,52 @@ export async function registerWidgetRoutes(
           },
         ]);
         return reply.status(200).send({ received: true, duplicate });
+      },
+    );
+
+    // A visitor the brand's page did not name, where the brand allows it (decision 287). A
+    // body-less POST is a simple cross-origin request: no preflight.
+    scope.post(
+      `${WIDGET_API_PREFIX}:channelId/visitors`,
+      {
+        config: { access: 'public', rateLimit: 'chat' },
+        schema: { params: WebhookParamsSchema, response: { 201: WidgetVisitorSchema } },
+      },
+      async (request, reply) => {
+        const { channelId } = request.params as { channelId: string };
+        const channel = await requireWidgetChannel(ctx, channelId);
+        return reply.status(201).send(issueAnonymousVisitor(deps.secrets, channel));
+      },
+    );
+
+    // The visitor's conversation so far: what the widget shows on a new page, and the replies
+    // sent while its live stream was down.
+    scope.get(
+      `${WIDGET_API_PREFIX}:channelId/messages`,
+      {
+        config: { access: 'public' },
+        schema: {
+          params: WebhookParamsSchema,
+          querystring: WidgetHistoryQuerySchema,
+          response: { 200: WidgetHistorySchema },
+        },
+      },
+      async (request, reply) => {
+        const { channelId } = request.params as { channelId: string };
+        const query = request.query as WidgetHistoryQuery;
+        const channel = await requireWidgetChannel(ctx, channelId);
+        const visitor = requireSignedVisitor(deps.secrets, channel, query);
+        const ownPrefix = `widget:${visitorMessageId(visitor, '')}`;
+        const rows = await listVisitorThread(ctx.db, channel.id, visitor, query.limit);
+        const history: WidgetHistory = {
+          items: rows.map((row) => ({
+            id: row.direction === 'inbound' ? row.messageId.slice(ownPrefix.length) : row.messageId,
+            from: row.direction === 'inbound' ? 'visitor' : 'brand',
+            content: row.content,
+            createdAt: row.createdAt.toISOString(),
+          })),
+        };
+        return reply.header('cache-control', 'no-store').send(history);
       },
     );
 
