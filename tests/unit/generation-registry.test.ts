@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createMemoryRegistry, type StreamEvent } from '#server/realtime/generation-registry.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createMemoryRegistry,
+  REPLAY_GRACE_MS,
+  type StreamEvent,
+} from '#server/realtime/generation-registry.ts';
 
 describe('generation registry', () => {
   it('replays what a reconnecting client missed, then delivers live events', async () => {
@@ -35,5 +39,27 @@ describe('generation registry', () => {
     registry.discard(generation);
     expect(registry.find('c3')).toBeUndefined();
     expect(generation.ended).toBe(true);
+  });
+
+  it('keeps an ended reply for the grace, and holds nothing of one the next turn replaced', async () => {
+    vi.useFakeTimers();
+    try {
+      const registry = createMemoryRegistry();
+      const first = await registry.claim('c4', 1);
+      registry.release(first);
+      vi.advanceTimersByTime(REPLAY_GRACE_MS / 2);
+      // A page reloaded just after the end still finds it.
+      expect(registry.find('c4')).toBe(first);
+      const second = await registry.claim('c4', 1);
+      registry.release(second);
+      // One timer per conversation: the first reply's no longer keeps it (and its events) alive.
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(REPLAY_GRACE_MS / 2);
+      expect(registry.find('c4')).toBe(second);
+      vi.advanceTimersByTime(REPLAY_GRACE_MS / 2);
+      expect(registry.find('c4')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

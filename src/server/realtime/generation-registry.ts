@@ -46,6 +46,8 @@ export const REPLAY_GRACE_MS = 60_000;
 
 export function createMemoryRegistry(): MemoryRegistry {
   const generations = new Map<string, LiveGeneration>();
+  /** Each conversation's ended reply leaves the map REPLAY_GRACE_MS after its end. */
+  const graceTimers = new Map<string, NodeJS.Timeout>();
   /** Conversations being deleted: new turns wait for the deletion to finish. */
   const closing = new Map<string, Promise<unknown>>();
   const tasks = new Set<Promise<unknown>>();
@@ -112,11 +114,15 @@ export function createMemoryRegistry(): MemoryRegistry {
     },
     release(generation) {
       generation.end();
-      setTimeout(() => {
-        if (generations.get(generation.conversationId) === generation) {
-          generations.delete(generation.conversationId);
-        }
+      // The timer names the conversation, not the reply: a reply the next turn replaces is
+      // freed then, not held with all its events for the rest of the grace.
+      const { conversationId } = generation;
+      clearTimeout(graceTimers.get(conversationId));
+      const timer = setTimeout(() => {
+        graceTimers.delete(conversationId);
+        if (generations.get(conversationId)?.ended) generations.delete(conversationId);
       }, REPLAY_GRACE_MS).unref();
+      graceTimers.set(conversationId, timer);
     },
     discard(generation) {
       generation.end();
