@@ -19,6 +19,12 @@ const FUZZY_MIN_LENGTH = 4;
 const TRIGRAM = 3;
 /** Title hits outrank message hits of the same strength: a title names the whole conversation. */
 const TITLE_BOOST = 0.5;
+/**
+ * Only the newest this many matching messages are ranked: a word in every message would
+ * otherwise be scored in all of them, and search slows as the history grows (the soak, decision
+ * 011). Twice the depth paging reaches (SEARCH_OFFSET_MAX).
+ */
+export const RANKED_MESSAGES = 2000;
 
 /** LIKE treats % _ and \ specially; the user's text must match literally. */
 export function escapeLike(text: string) {
@@ -96,8 +102,9 @@ export interface SearchRow {
 }
 
 /**
- * One page of the user's hits, best first (ties: newest first). Only rows of `userId` are ever
- * read: messages and conversations are both filtered by owner.
+ * One page of the user's hits, best first (ties: newest first), among the newest RANKED_MESSAGES
+ * matching messages and every matching title. Only rows of `userId` are ever read: messages and
+ * conversations are both filtered by owner.
  */
 export async function searchUserContent(db: Executor, params: SearchParams): Promise<SearchRow[]> {
   const rows = await searchQuery(db, params);
@@ -114,6 +121,17 @@ export function searchQuery(db: Executor, params: SearchParams) {
     params,
   );
 
+  // Matching is cheap per row (indexes); scoring is not: cut the matches first, newest kept.
+  const newestMatches = db
+    .select({ id: sql<number>`${messages.id}`.as('candidate_id') })
+    .from(messages)
+    .where(and(eq(messages.userId, params.userId), inMessages.match))
+    // `+ 0`: not the primary key's order, or the planner walks it newest first and runs the
+    // whole match on every message until it has enough (seconds instead of milliseconds).
+    .orderBy(sql`${messages.id} + 0 desc`)
+    .limit(RANKED_MESSAGES)
+    .as('newest_matches');
+
   const messageHits = db
     .select({
       kind: sql<'message' | 'conversation'>`'message'`.as('kind'),
@@ -125,15 +143,10 @@ export function searchQuery(db: Executor, params: SearchParams) {
       text: sql<string>`${messages.content}`.as('hit_text'),
       score: sql<number>`${inMessages.score}`.as('score'),
     })
-    .from(messages)
+    .from(newestMatches)
+    .innerJoin(messages, eq(messages.id, newestMatches.id))
     .innerJoin(conversations, eq(conversations.conversationId, messages.conversationId))
-    .where(
-      and(
-        eq(messages.userId, params.userId),
-        eq(conversations.userId, params.userId),
-        inMessages.match,
-      ),
-    );
+    .where(and(eq(messages.userId, params.userId), eq(conversations.userId, params.userId)));
 
   const titleHits = db
     .select({
