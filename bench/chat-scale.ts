@@ -3,13 +3,18 @@
  * PostgreSQL, against an upstream at a hosted model's pace (first token after 300 ms, then 30
  * tokens a second for 5 s; support/fake-upstream-process.ts, marker [scale]). For each count, the same
  * streams are first sent directly to the upstream (the baseline, same client, same moment) and
- * then through Orbit: added first-token p50/p99 (through minus direct at the same percentile),
+ * then through Orbit. Streams arrive spread evenly over BENCH_SCALE_SPREAD_MS (default 4 s, shorter
+ * than a reply, so all of them are open at once, as users arriving over a few seconds would be:
+ * decision 288); 0 starts them all in the same millisecond (a thundering herd). Reported:
+ * added first-token p50/p99 (through minus direct at the same percentile, each stream timed from
+ * its own start),
  * the server's RSS while all streams are open and after they end, RSS per open stream, the
  * server's event-loop delay p99 while they run, and errors. Then BENCH_SCALE_ROUNDS (default 10)
  * more rounds of the largest count, the server's RSS after each: flat, or a leak.
  *
  *   npm run bench -- chat-scale
  *   BENCH_SCALE_COUNTS=1,100,1000 BENCH_SCALE_ROUNDS=10 npm run bench -- chat-scale
+ *   BENCH_SCALE_SPREAD_MS=0 npm run bench -- chat-scale      (every stream in the same instant)
  *
  * The server is the real app (support/chat-server-process.ts, run from source) with one
  * conversation per stream: a conversation has one reply in progress at a time.
@@ -29,12 +34,17 @@ import {
 
 const COUNTS = (process.env.BENCH_SCALE_COUNTS ?? '1,100,1000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 10);
+/** Arrivals are spread over this; a reply lasts 5.3 s, so every stream is open at its end. */
+const SPREAD_MS = Number(process.env.BENCH_SCALE_SPREAD_MS ?? 4000);
 const MARKER = '[scale]';
 const MIB = 1024 * 1024;
 const TARGETS = { addedP99BeyondDirectMs: 20, rssPerStreamKib: 64, leakMib: 16 };
 
 interface ServerStats {
   rss: number;
+  /** The JS heap in use, and memory held by JS objects outside it (buffers). */
+  heapUsed: number;
+  external: number;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
 }
@@ -42,30 +52,42 @@ interface ServerStats {
 interface Round {
   firstTokens: number[];
   errors: number;
-  /** The server's RSS once every stream had its first token (through Orbit only). */
-  openRss?: number;
+  /** The server's memory once every stream had its first token (through Orbit only). */
+  open?: ServerStats;
   /** How many streams were still open then (on a slow machine the first may have ended). */
   openAtSample: number;
   firstError?: string;
 }
 
-/** `count` replies started at once on `path`; resolves when all have ended. */
-async function round(path: Path, count: number, atOpen?: () => Promise<number>): Promise<Round> {
-  const started = performance.now();
+/**
+ * `count` replies on `path`, started evenly over SPREAD_MS (all at once when it is 0 or for one
+ * stream); each first token is timed from its own stream's start. Resolves when all have ended.
+ */
+async function round(
+  path: Path,
+  count: number,
+  atOpen?: () => Promise<ServerStats>,
+): Promise<Round> {
   const firstTokens: number[] = [];
-  const streams = Array.from({ length: count }, (_, slot) => {
+  const gap = count > 1 ? SPREAD_MS / count : 0;
+  const begin = performance.now();
+  const streams: ReturnType<typeof openStream>[] = [];
+  for (let slot = 0; slot < count; slot++) {
+    const due = begin + slot * gap;
+    if (gap > 0 && due > performance.now()) await sleep(due - performance.now());
+    const started = performance.now();
     const stream = openStream(path, slot, MARKER);
     void stream.firstToken.then(() => firstTokens.push(performance.now() - started));
-    return stream;
-  });
+    streams.push(stream);
+  }
   await Promise.all(streams.map((stream) => stream.firstToken));
-  const openRss = atOpen ? await atOpen() : undefined;
+  const open = atOpen ? await atOpen() : undefined;
   const openAtSample = streams.filter((stream) => !stream.finished).length;
   const ended = await Promise.all(streams.map((stream) => stream.ended));
   const failures = ended.filter((error) => error !== undefined);
   const errors = failures.length + (count - firstTokens.length);
   if (failures[0]) console.log(`  ${failures.length} failed, the first: ${failures[0].message}`);
-  return { firstTokens, errors, openAtSample, ...(openRss === undefined ? {} : { openRss }) };
+  return { firstTokens, errors, openAtSample, ...(open ? { open } : {}) };
 }
 
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
@@ -79,6 +101,8 @@ async function run(databaseUrl: string) {
     true,
   );
   const stats = () => server.ask<ServerStats>('stats');
+  // RSS after a full collection: what the streams hold, not garbage not yet collected.
+  const held = () => server.ask<ServerStats>('stats-after-gc');
   const direct = chatCompletions(upstream.info.url);
   const through = orbit(server.info);
   try {
@@ -92,15 +116,19 @@ async function run(databaseUrl: string) {
     for (const count of COUNTS) {
       const baseline = await round(direct, count);
       await sleep(500);
-      const idleBefore = (await stats()).rss;
-      const measured = await round(through, count, async () => (await stats()).rss);
+      const before = await held();
+      const idleBefore = before.rss;
+      await stats(); // the event-loop delay from here on
+      const measured = await round(through, count, held);
       const during = await stats();
       await sleep(1000);
-      const idleAfter = (await stats()).rss;
+      const idleAfter = (await held()).rss;
       const addedP50 = percentile(measured.firstTokens, 50) - percentile(baseline.firstTokens, 50);
       const addedP99 = percentile(measured.firstTokens, 99) - percentile(baseline.firstTokens, 99);
       const open = Math.max(measured.openAtSample, 1);
-      const perStreamKib = ((measured.openRss ?? idleBefore) - idleBefore) / open / 1024;
+      const perStreamKib = ((measured.open?.rss ?? idleBefore) - idleBefore) / open / 1024;
+      const heapPerStreamKib =
+        ((measured.open?.heapUsed ?? before.heapUsed) - before.heapUsed) / open / 1024;
       errors += measured.errors + baseline.errors;
       growth.push({ count, addedP99, perStreamKib, loopP99: during.loopDelayP99Ms });
       rows.push([
@@ -109,15 +137,17 @@ async function run(databaseUrl: string) {
         `${fmt(percentile(measured.firstTokens, 50))} / ${fmt(percentile(measured.firstTokens, 99))}`,
         `${fmt(addedP50)} / ${fmt(addedP99)}`,
         fmt(idleBefore / MIB),
-        `${fmt((measured.openRss ?? 0) / MIB)} (${measured.openAtSample} open)`,
-        fmt(perStreamKib),
+        `${fmt((measured.open?.rss ?? 0) / MIB)} (${measured.openAtSample} open)`,
+        // One stream is lost in the noise of a heap of 50 MiB.
+        count > 1 ? `${fmt(perStreamKib)} (${fmt(heapPerStreamKib)})` : '—',
         fmt(idleAfter / MIB),
         `${fmt(during.loopDelayP99Ms)} / ${fmt(during.loopDelayMaxMs)}`,
         `${measured.errors} / ${baseline.errors}`,
       ]);
     }
+    const arrival = SPREAD_MS > 0 ? `arriving over ${SPREAD_MS} ms` : 'started at once';
     printTable(
-      `Streams started at once, first token ms (p50 / p99), upstream 300 ms + 30 tokens/s; ` +
+      `Streams ${arrival}, first token ms (p50 / p99), upstream 300 ms + 30 tokens/s; ` +
         `Orbit on PostgreSQL; load average ${fmt(loadavg()[0]!)}`,
       [
         'streams',
@@ -126,7 +156,7 @@ async function run(databaseUrl: string) {
         'added',
         'RSS before MiB',
         'RSS all open',
-        'KiB per open stream',
+        'KiB per open stream (JS heap)',
         'RSS 1 s after',
         'event loop p99 / max ms',
         'errors (Orbit / direct)',
@@ -140,20 +170,22 @@ async function run(databaseUrl: string) {
       const measured = await round(through, largest);
       errors += measured.errors;
       await sleep(1000);
-      const after = await stats();
-      afterRounds.push(after.rss);
+      const afterStats = await held();
+      const after = afterStats.rss;
+      afterRounds.push(after);
       leakRows.push([
         String(index + 1),
         fmt(percentile(measured.firstTokens, 50)),
         fmt(percentile(measured.firstTokens, 99)),
         String(measured.errors),
-        fmt(after.rss / MIB),
+        fmt(after / MIB),
+        `${fmt(afterStats.heapUsed / MIB)} / ${fmt(afterStats.external / MIB)}`,
       ]);
     }
     if (ROUNDS > 0) {
       printTable(
         `${ROUNDS} more rounds of ${largest} streams through Orbit: first token ms and RSS 1 s after`,
-        ['round', 'p50', 'p99', 'errors', 'RSS after MiB'],
+        ['round', 'p50', 'p99', 'errors', 'RSS after MiB', 'JS heap / buffers MiB'],
         leakRows,
       );
     }

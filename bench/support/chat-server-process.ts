@@ -5,7 +5,7 @@
  * they stream: a conversation has one reply in progress at a time), and answers 'cpu' with its
  * CPU time, whole process and main thread (support/thread-cpu.ts; on PGlite the database's worker
  * thread is in the first only); 'stats' with its RSS and the event loop's delay (p99 and max
- * since the last 'stats', ms).
+ * since the last 'stats', ms); 'stats-after-gc' the same after a full collection.
  */
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -51,11 +51,22 @@ loopDelay.enable();
 process.on('message', (message) => {
   if (message === 'cpu') {
     process.send!(cpuTimes());
-  } else if (message === 'stats') {
+  } else if (message === 'stats' || message === 'stats-after-gc') {
+    const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+    // What is held, not garbage a later collection would free (node --expose-gc, child-process.ts).
+    // The collection's own pause is left out of the event-loop delay.
+    if (message === 'stats-after-gc') {
+      loopDelay.disable();
+      (globalThis as { gc?: () => void }).gc?.();
+      loopDelay.enable();
+    }
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
     process.send!({
-      rss: process.memoryUsage.rss(),
-      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
-      loopDelayMaxMs: loopDelay.max / 1e6,
+      rss,
+      heapUsed,
+      external: external + arrayBuffers,
+      loopDelayP99Ms: delay.p99,
+      loopDelayMaxMs: delay.max,
     });
     loopDelay.reset();
   } else if (message === 'close') {

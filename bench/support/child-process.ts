@@ -23,7 +23,8 @@ export async function spawnChild<T>(
   args: string[],
   profile = false,
 ): Promise<Child<T>> {
-  const execArgv = ['--import', 'tsx'];
+  // --expose-gc: a benchmark may ask a server for its memory after a full collection.
+  const execArgv = ['--import', 'tsx', '--expose-gc'];
   if (profile && PROFILE_DIR) execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
   const child = fork(path.join(import.meta.dirname, script), args, { execArgv });
   const info = await new Promise<T>((resolve, reject) => {
