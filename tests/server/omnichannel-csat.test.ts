@@ -176,3 +176,52 @@ describe('the CSAT question on resolve', () => {
     expect(question!.content).toMatch(/number from 1 .* to 5/);
   });
 });
+
+describe('the CSAT question on WhatsApp', () => {
+  /** A customer's WhatsApp message received `hoursAgo` hours ago, triaged and answered. */
+  async function whatsappThread(hoursAgo: number) {
+    const channel = await call('POST', `/api/omnichannel/brands/${brandId}/channels`, {
+      channelType: 'whatsapp',
+      channelIdentifier: `wa-${randomUUID()}`,
+      config: { phoneNumberId: '1234', apiBaseUrl: peer.url },
+      secrets: { appSecret: 'app-secret', verifyToken: 'verify', authToken: 'token' },
+    });
+    expect(channel.statusCode, channel.body).toBe(201);
+    const waChannelId = channel.json<{ channelId: string }>().channelId;
+    const sender = `4917${Math.floor(Math.random() * 1e8)}`;
+    const [row] = await t.db
+      .insert(omnichannelMessages)
+      .values({
+        messageId: `whatsapp:${randomUUID()}`,
+        brandId,
+        channelId: waChannelId,
+        channelType: 'whatsapp',
+        direction: 'inbound',
+        threadKey: `${waChannelId}:${sender}`,
+        senderIdentifier: sender,
+        content: 'Where is my parcel?',
+        status: 'responded',
+        createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
+      })
+      .returning();
+    return row!;
+  }
+
+  const questionsIn = async (threadKey: string) =>
+    (await thread(threadKey)).messages.filter((m) => m.content === csatQuestion('de'));
+
+  it('is asked within the 24-hour window', async () => {
+    const inbound = await whatsappThread(2);
+    const resolved = await call('POST', `/api/omnichannel/messages/${inbound.id}/resolve`);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await questionsIn(inbound.threadKey)).toHaveLength(1);
+  });
+
+  it('is not asked past it, where only a template may be sent', async () => {
+    const inbound = await whatsappThread(25);
+    const resolved = await call('POST', `/api/omnichannel/messages/${inbound.id}/resolve`);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({ status: 'resolved' });
+    expect(await questionsIn(inbound.threadKey)).toEqual([]);
+  });
+});

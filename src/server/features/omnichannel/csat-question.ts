@@ -1,6 +1,8 @@
 import type { Executor } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import { TEMPLATE_LANGUAGES } from '#shared/omnichannel/template-schemas.ts';
+import { WHATSAPP_WINDOW_MS } from './channels/whatsapp.ts';
+import { lastInboundAt } from './inbox.queries.ts';
 import type { MessageRow } from './omnichannel.queries.ts';
 import { queueOutbound } from './outbox.ts';
 
@@ -40,10 +42,16 @@ export function csatQuestion(language: Language): string {
 
 /**
  * In the resolving transaction (which holds the thread's lock): queues the question on the
- * thread's channel. It answers nobody, so the resolved messages stay resolved — the customer's
+ * thread's channel (not on WhatsApp past its 24-hour window). It answers nobody, so the resolved messages stay resolved — the customer's
  * rating then finds a resolved previous inbound message and is recorded (triage-job.ts).
  */
-export async function queueCsatQuestion(tx: Executor, jobs: Jobs, inbound: MessageRow) {
+export async function queueCsatQuestion(tx: Executor, jobs: Jobs, inbound: MessageRow, now: Date) {
+  // WhatsApp takes free text only within 24 h of the customer's last message, and no approved
+  // template asks this question: past the window it would only fail, so it is not asked.
+  if (inbound.channelType === 'whatsapp') {
+    const last = await lastInboundAt(tx, inbound.threadKey);
+    if (!last || now.getTime() - last.getTime() >= WHATSAPP_WINDOW_MS) return null;
+  }
   return queueOutbound(tx, jobs, {
     inbound,
     content: csatQuestion(threadLanguage(inbound)),

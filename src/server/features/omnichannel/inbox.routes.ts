@@ -53,7 +53,12 @@ const CursorKeySchema = z.number().int();
  * draft, assign it, resolve its thread. Every change holds the thread's lock and is audited; the
  * brand's open inboxes hear of it at once (inbox-events.ts).
  */
-export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs: Jobs) {
+export function registerInboxRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  jobs: Jobs,
+  clock: () => Date,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
   const messagePath = '/api/omnichannel/messages/:id';
@@ -272,7 +277,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: AppContext, jobs:
           await deleteDrafts(tx, inbound.threadKey);
           // Asked once per resolution: a thread already resolved is not asked again.
           if ((await resolveThread(tx, inbound.threadKey)) > 0) {
-            await queueCsatQuestion(tx, jobs, inbound);
+            await queueCsatQuestion(tx, jobs, inbound, clock());
           }
           record.before = { status: inbound.status };
           return toMessage((await findMessageById(tx, inbound.id))!);

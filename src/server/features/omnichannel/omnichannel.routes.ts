@@ -44,7 +44,7 @@ export async function registerOmnichannelRoutes(
   registerEscalationRuleRoutes(app, ctx);
   registerKnowledgeRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
-  registerInboxRoutes(app, ctx, app.jobs);
+  registerInboxRoutes(app, ctx, app.jobs, options.clock);
   registerTemplateRoutes(app, ctx);
   defineDeliverJob({
     db: ctx.db,
