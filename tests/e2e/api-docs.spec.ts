@@ -20,7 +20,10 @@ test('the API reference renders the OpenAPI document without a CSP violation', a
 
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
-  await expect(page.getByRole('heading', { name: /Orbit Chat API/ })).toBeVisible();
+  // Swagger UI lays out a document of some 300 operations: on a busy CI machine, seconds.
+  await expect(page.getByRole('heading', { name: /Orbit Chat API/ })).toBeVisible({
+    timeout: 30_000,
+  });
   // Tags start collapsed; opening one shows its operations.
   await page.locator('#operations-tag-auth').click();
   const login = page.locator('#operations-auth-post_api_login');

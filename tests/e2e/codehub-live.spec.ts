@@ -88,6 +88,8 @@ test('two users edit one file at once and converge; a role flip applies live; th
 
   // The host runs the shared code in the browser sandbox and shares the output; the guest sees it.
   await page.getByRole('tab', { name: 'Ausgabe' }).click();
+  // As in codehub-runner.spec.ts: Python's first run in a busy browser can pass the default 5 s.
+  await page.getByLabel('Zeitlimit (s)').fill('30');
   await page.getByRole('button', { name: 'Ausführen' }).click();
   const share = page.getByRole('button', { name: 'Ausgabe in der Sitzung teilen' });
   await expect(share).toBeEnabled({ timeout: 120_000 });

@@ -8,14 +8,16 @@ const WORKER_FILE = path.resolve('dist/client/sw.js');
 test('a new version asks the user once, in their language, and reloads with it on yes', async ({
   page,
 }) => {
+  test.setTimeout(150_000); // the worker's install below may take a minute on a busy machine
   const questions: string[] = [];
   page.on('dialog', (dialog) => {
     questions.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.accept();
   });
   await page.goto('/');
+  // Installing precaches the whole app shell (about 400 files): on a busy CI machine, slow.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
   await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
 

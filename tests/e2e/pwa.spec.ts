@@ -14,6 +14,7 @@ test('the manifest is served and the app shell works offline after the first vis
   page,
   context,
 }) => {
+  test.setTimeout(150_000); // the worker's install below may take a minute on a busy machine
   const manifest = await page.request.get('/manifest.webmanifest');
   expect(manifest.ok()).toBe(true);
   expect(await manifest.json()).toMatchObject({
@@ -26,8 +27,9 @@ test('the manifest is served and the app shell works offline after the first vis
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Orbit Chat' })).toBeVisible();
   // The worker registers from a module (no inline script under the CSP) and takes control.
+  // Installing precaches the whole app shell (about 400 files): on a busy CI machine, slow.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
 
   await context.setOffline(true);
