@@ -73,6 +73,9 @@ function openPostgres(
   const pool = new pg.Pool(config);
   // An idle client's network error must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor a checked-out client's between two queries (a transaction awaiting other work while the
+  // server restarts): pg emits it with no listener of the pool's then.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool) as unknown as Database;
   return {
     db,
