@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from '#client/app/routes.tsx';
+import { AppRoutes, routes } from '#client/app/routes.tsx';
+import { preloadRoute } from '#client/app/route-preload.ts';
 import { ErrorBoundary } from '#client/app/error-boundary.tsx';
+import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { applyAppearance, readStoredAppearance } from '#client/lib/appearance.ts';
 import { initI18n } from '#client/lib/i18n.ts';
 import { registerServiceWorker } from '#client/lib/pwa.ts';
@@ -19,9 +21,13 @@ if (!container) throw new Error('index.html must contain an element with id "roo
 applyAppearance(readStoredAppearance());
 document.documentElement.classList.toggle('native', isNativeApp());
 
+// The signed-in user, the first page's chunk and its texts download at once, side by side.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(userQueryOptions);
+const pageNamespaces = preloadRoute(routes, window.location.pathname);
+
 // Translations first: the shell never shows raw keys.
-void initI18n().then(() => {
-  const queryClient = createQueryClient();
+void initI18n(pageNamespaces).then(() => {
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

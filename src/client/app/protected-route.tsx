@@ -5,14 +5,22 @@ import { Link, useLocation } from 'react-router';
 import { AuthChecking } from '#client/app/page-loading.tsx';
 import { useUser } from '#client/lib/api/get-user.ts';
 
-/** The user is fetched again whenever the path changes (spec 01-core §2 "Protected-route behaviour"). */
+/** Whether this document has left the page it opened on (its history's first entry). */
+let leftFirstPage = false;
+
+/**
+ * The user is fetched again whenever the path changes (spec 01-core §2 "Protected-route
+ * behaviour"). On the page the app opened on, the app's own first fetch of the user (main.tsx)
+ * is that check; a fetch still under way is joined, not restarted.
+ */
 function useUserCheckedPerPath() {
   const query = useUser();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const { refetch } = query;
   useEffect(() => {
-    void refetch();
-  }, [pathname, refetch]);
+    if (key !== 'default') leftFirstPage = true;
+    if (leftFirstPage) void refetch({ cancelRefetch: false });
+  }, [pathname, key, refetch]);
   return query;
 }
 

@@ -2,16 +2,23 @@ import { lazy, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from '#client/app/layout/app-layout.tsx';
 import { AdminRoute, ProtectedRoute } from '#client/app/protected-route.tsx';
+import { preloadable } from '#client/app/route-preload.ts';
+import { loadConversationChunks } from '#client/features/chat/conversation-chunks.ts';
 import { FEATURE_PAGES } from '#client/features/marketing/feature-pages.ts';
 
 // Every page is its own chunk, loaded on first visit (spec 01-core §2 "Pages load lazily").
-const HomePage = lazy(() => import('#client/features/marketing/home-page.tsx'));
-const ChatPage = lazy(() => import('#client/features/chat/chat-page.tsx'));
-const HistoryPage = lazy(() => import('#client/app/pages/history-screen.tsx'));
+const loadHome = () => import('#client/features/marketing/home-page.tsx');
+const HomePage = lazy(loadHome);
+const loadChat = () => import('#client/features/chat/chat-page.tsx');
+const ChatPage = lazy(loadChat);
+const loadHistory = () => import('#client/app/pages/history-screen.tsx');
+const HistoryPage = lazy(loadHistory);
 const PersonasPage = lazy(() => import('#client/features/personas/personas-page.tsx'));
-const SettingsPage = lazy(() => import('#client/features/settings/settings-page.tsx'));
+const loadSettings = () => import('#client/features/settings/settings-page.tsx');
+const SettingsPage = lazy(loadSettings);
 const ApiKeysPage = lazy(() => import('#client/features/api-keys/api-keys-page.tsx'));
-const AuthPage = lazy(() => import('#client/features/auth/auth-page.tsx'));
+const loadAuth = () => import('#client/features/auth/auth-page.tsx');
+const AuthPage = lazy(loadAuth);
 const FeaturesPage = lazy(() => import('#client/features/marketing/features-page.tsx'));
 const PricingPage = lazy(() => import('#client/features/billing/pricing-page.tsx'));
 const PaymentPage = lazy(() => import('#client/features/billing/payment-page.tsx'));
@@ -63,6 +70,14 @@ const DatabasePage = lazy(() => import('#client/features/admin-database/database
 const OmnichannelPage = lazy(() => import('#client/features/omnichannel/omnichannel-page.tsx'));
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
+// The pages the app is most often opened on have a `handle` (route-preload.ts): their chunks and
+// texts download beside the entry's first translations. A conversation also needs its list.
+const CHAT_NAMESPACES = ['chat', 'messages', 'composer'] as const;
+const conversationPreload = preloadable(
+  () => Promise.all([loadChat(), loadConversationChunks()]),
+  CHAT_NAMESPACES,
+);
+
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 const admin = (element: ReactNode) => <AdminRoute>{element}</AdminRoute>;
 
@@ -91,14 +106,26 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/chat', element: user(<ChatPage />) },
-      { path: '/chat/:id', element: user(<ChatPage />) },
-      { path: '/history', element: user(<HistoryPage />) },
+      { path: '/', element: <HomePage />, handle: preloadable(loadHome, ['pages']) },
+      {
+        path: '/chat',
+        element: user(<ChatPage />),
+        handle: preloadable(loadChat, CHAT_NAMESPACES),
+      },
+      { path: '/chat/:id', element: user(<ChatPage />), handle: conversationPreload },
+      {
+        path: '/history',
+        element: user(<HistoryPage />),
+        handle: preloadable(loadHistory, ['history']),
+      },
       { path: '/personas', element: user(<PersonasPage />) },
-      { path: '/settings', element: user(<SettingsPage />) },
+      {
+        path: '/settings',
+        element: user(<SettingsPage />),
+        handle: preloadable(loadSettings, ['settings', 'apiKeys']),
+      },
       { path: '/settings/api-keys', element: user(<ApiKeysPage />) },
-      { path: '/auth', element: <AuthPage /> },
+      { path: '/auth', element: <AuthPage />, handle: preloadable(loadAuth, ['auth']) },
       { path: '/features', element: <FeaturesPage /> },
       ...FEATURE_PAGES.map((page) => ({
         path: `/features/${page.slug}`,

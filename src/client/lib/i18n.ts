@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageOption as Language } from '#shared/settings/settings-options.ts';
 import { languageDetector } from './language-detector.ts';
+import deCommon from '../locales/de/common.json';
 
 /** One namespace per area (STYLE.md); every file exists in every language (tests/unit/locales.test.ts). */
 export const NAMESPACES = [
@@ -42,8 +43,15 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 export const FALLBACK_LANGUAGE: Language = 'de';
 
-// Each JSON file becomes its own chunk: a language is downloaded only when it is used.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+// Each JSON file becomes its own chunk: a language is downloaded only when it is used. German's
+// common texts are in the entry: every language loads them as its fallback, before the first paint.
+const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+  ...import.meta.glob<{ default: Record<string, unknown> }>([
+    '../locales/*/*.json',
+    '!../locales/de/common.json',
+  ]),
+  '../locales/de/common.json': () => Promise.resolve({ default: deCommon }),
+};
 
 /** Loads `locales/<lng>/<ns>.json`; a missing file is an error, never an HTML page (STACK-NOTES). */
 const lazyBackend: BackendModule = {
@@ -77,8 +85,11 @@ function syncDocumentLanguage(language: string) {
   document.documentElement.lang = language.split('-')[0] || FALLBACK_LANGUAGE;
 }
 
-/** Spec 01-core §9 and 02 §4: detection order, localStorage cache, German fallback. */
-export async function initI18n(): Promise<typeof i18n> {
+/**
+ * Spec 01-core §9 and 02 §4: detection order, localStorage cache, German fallback. `namespaces`
+ * are the first page's (route-preload.ts), loaded beside `common` so the page paints at once.
+ */
+export async function initI18n(namespaces: readonly Namespace[] = []): Promise<typeof i18n> {
   i18n.on('languageChanged', syncDocumentLanguage);
   await i18n
     .use(lazyBackend)
@@ -89,7 +100,7 @@ export async function initI18n(): Promise<typeof i18n> {
       fallbackLng: FALLBACK_LANGUAGE,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      ns: ['common'],
+      ns: ['common', ...namespaces],
       defaultNS: 'common',
       fallbackNS: 'common',
       maxRetries: 5,
