@@ -69,12 +69,16 @@ test('the stored language overrides the detected one', async ({ page, browser })
   await other.close();
 });
 
-test('turning animations off removes the starfield', async ({ page }) => {
+test('turning animations off removes the starfield', async ({ browser }) => {
+  // The suite runs with reduced motion (playwright.config.ts); this user has no such preference.
+  const context = await browser.newContext({ reducedMotion: 'no-preference' });
+  const page = await context.newPage();
   await registerInGerman(page);
   await page.goto('/settings');
   await expect(page.getByTestId('starfield')).toHaveAttribute('data-stars', '400');
   await page.getByRole('switch', { name: 'Übergangsanimationen' }).click();
   await expect(page.getByTestId('starfield')).toHaveCount(0);
+  await context.close();
 });
 
 test('no starfield for users who prefer reduced motion', async ({ browser }) => {
