@@ -15,10 +15,13 @@
  *   npm run bench -- chat-scale
  *   BENCH_SCALE_COUNTS=1,100,1000 BENCH_SCALE_ROUNDS=10 npm run bench -- chat-scale
  *   BENCH_SCALE_SPREAD_MS=0 npm run bench -- chat-scale      (every stream in the same instant)
+ *   BENCH_HEAP_SNAPSHOT=/tmp/heap npm run bench -- chat-scale (V8 heap snapshots of the server
+ *     before and with each count's streams open; the figures of that run are not comparable)
  *
  * The server is the real app (support/chat-server-process.ts, run from source) with one
  * conversation per stream: a conversation has one reply in progress at a time.
  */
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { closeChild, spawnChild } from './support/child-process.ts';
@@ -37,6 +40,7 @@ const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 10);
 /** Arrivals are spread over this; a reply lasts 5.3 s, so every stream is open at its end. */
 const SPREAD_MS = Number(process.env.BENCH_SCALE_SPREAD_MS ?? 4000);
 const MARKER = '[scale]';
+const SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 const MIB = 1024 * 1024;
 const TARGETS = { addedP99BeyondDirectMs: 20, rssPerStreamKib: 64, leakMib: 16 };
 
@@ -103,6 +107,13 @@ async function run(databaseUrl: string) {
   const stats = () => server.ask<ServerStats>('stats');
   // RSS after a full collection: what the streams hold, not garbage not yet collected.
   const held = () => server.ask<ServerStats>('stats-after-gc');
+  const snapshot = async (name: string) => {
+    if (!SNAPSHOT_DIR) return;
+    mkdirSync(SNAPSHOT_DIR, { recursive: true });
+    console.log(
+      `  heap snapshot: ${await server.ask<string>(`heap-snapshot:${SNAPSHOT_DIR}/${name}.heapsnapshot`)}`,
+    );
+  };
   const direct = chatCompletions(upstream.info.url);
   const through = orbit(server.info);
   try {
@@ -116,10 +127,15 @@ async function run(databaseUrl: string) {
     for (const count of COUNTS) {
       const baseline = await round(direct, count);
       await sleep(500);
+      await snapshot(`before-${count}`);
       const before = await held();
       const idleBefore = before.rss;
       await stats(); // the event-loop delay from here on
-      const measured = await round(through, count, held);
+      const measured = await round(through, count, async () => {
+        const open = await held();
+        await snapshot(`open-${count}`);
+        return open;
+      });
       const during = await stats();
       await sleep(1000);
       const idleAfter = (await held()).rss;

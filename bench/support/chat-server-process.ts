@@ -5,10 +5,12 @@
  * they stream: a conversation has one reply in progress at a time), and answers 'cpu' with its
  * CPU time, whole process and main thread (support/thread-cpu.ts; on PGlite the database's worker
  * thread is in the first only); 'stats' with its RSS and the event loop's delay (p99 and max
- * since the last 'stats', ms); 'stats-after-gc' the same after a full collection.
+ * since the last 'stats', ms); 'stats-after-gc' the same after a full collection;
+ * 'heap-snapshot:<file>' writes a V8 heap snapshot there and answers with its path.
  */
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '#server/app.ts';
 import { prepareDatabase } from '#server/bootstrap.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -69,6 +71,10 @@ process.on('message', (message) => {
       loopDelayMaxMs: delay.max,
     });
     loopDelay.reset();
+  } else if (typeof message === 'string' && message.startsWith('heap-snapshot:')) {
+    // Written after a full collection: what is held, by constructor (bench/chat-scale.ts).
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send!(writeHeapSnapshot(message.slice('heap-snapshot:'.length)));
   } else if (message === 'close') {
     void app
       .close()
