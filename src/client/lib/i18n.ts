@@ -86,12 +86,12 @@ function syncDocumentLanguage(language: string) {
 }
 
 /**
- * Spec 01-core §9 and 02 §4: detection order, localStorage cache, German fallback. `namespaces`
- * are the first page's (route-preload.ts), loaded beside `common` so the page paints at once.
+ * Spec 01-core §9 and 02 §4: detection order, localStorage cache, German fallback. Resolves once
+ * the common texts are in; `namespaces`, the first page's (route-preload.ts), load beside them.
  */
 export async function initI18n(namespaces: readonly Namespace[] = []): Promise<typeof i18n> {
   i18n.on('languageChanged', syncDocumentLanguage);
-  await i18n
+  const ready = i18n
     .use(lazyBackend)
     .use(languageDetector)
     .use(initReactI18next)
@@ -100,7 +100,9 @@ export async function initI18n(namespaces: readonly Namespace[] = []): Promise<t
       fallbackLng: FALLBACK_LANGUAGE,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      ns: ['common', ...namespaces],
+      ns: ['common'],
+      // The language is detected (synchronously) and its loads start before init() returns.
+      initAsync: false,
       defaultNS: 'common',
       fallbackNS: 'common',
       maxRetries: 5,
@@ -114,6 +116,9 @@ export async function initI18n(namespaces: readonly Namespace[] = []): Promise<t
       missingKeyHandler: (_languages, namespace, key) =>
         console.error(`Missing translation: ${namespace}:${key}`),
     });
+  // Downloading beside common, without holding the shell's first paint: the page suspends on them.
+  if (namespaces.length > 0) void i18n.loadNamespaces([...namespaces]);
+  await ready;
   syncDocumentLanguage(currentLanguage());
   return i18n;
 }

@@ -143,7 +143,8 @@ function ChatScreen() {
         </Suspense>
       ) : null}
       {chat.loading || target.seeking ? (
-        <p role="status" className="p-6 text-center text-muted">
+        // Takes the list's place, so the composer is at the bottom already and does not jump.
+        <p role="status" className="min-h-0 flex-1 p-6 text-center text-muted">
           {t('loading')}
         </p>
       ) : (
