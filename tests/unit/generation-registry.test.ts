@@ -13,13 +13,20 @@ describe('generation registry', () => {
     generation.publish('delta', { text: 'a' });
     generation.publish('delta', { text: 'b' });
     const seen: StreamEvent[] = [];
-    generation.subscribe(generation.events[1]!.id, (event) => seen.push(event));
+    generation.subscribe(generation.event(1)!.id, (event) => seen.push(event));
     generation.publish('done', {});
     expect(seen.map((event) => event.data)).toEqual([{ text: 'b' }, {}]);
-    // An id of another generation replays everything.
+    // An id of another generation replays everything, with the ids the live readers saw.
     const all: StreamEvent[] = [];
     generation.subscribe('someone-else-3', (event) => all.push(event));
-    expect(all).toHaveLength(4);
+    expect(all.map(({ id, event, data }) => [id.split('-').pop(), event, data])).toEqual([
+      ['1', 'start', { n: 0 }],
+      ['2', 'delta', { text: 'a' }],
+      ['3', 'delta', { text: 'b' }],
+      ['4', 'done', {}],
+    ]);
+    expect(all[2]!.id).toBe(seen[0]!.id);
+    expect(generation.text()).toBe('ab');
   });
 
   it('stops the running reply of the same user, and refuses another user', async () => {

@@ -39,7 +39,7 @@ export class LiveGeneration extends ReplyEvents {
   }
 
   publish(event: StreamEventName, data: unknown) {
-    const entry: StreamEvent = { id: `${this.tag}-${this.events.length + 1}`, event, data };
+    const entry: StreamEvent = { id: `${this.tag}-${this.size + 1}`, event, data };
     this.deliver(entry);
     this.onPublish?.(entry);
   }

@@ -18,13 +18,25 @@ export function sequenceOf(tag: string, eventId: string | undefined): number | u
 }
 
 /**
+ * A kept event: a delta as its text alone, anything else as it was published. A reply is mostly
+ * deltas, and every open stream holds its own: as objects with their ids they took three times
+ * the memory of their text (docs/PERFORMANCE.md, "Chat at scale"). Ids follow from the position.
+ */
+type Entry = string | { event: StreamEventName; data: unknown };
+
+function compact({ event, data }: StreamEvent): Entry {
+  const text = event === 'delta' ? (data as { text?: unknown } | null)?.text : undefined;
+  return typeof text === 'string' ? text : { event, data };
+}
+
+/**
  * A reply's events as its readers see them: every event is kept, so a client that reconnects
  * (reload, Last-Event-ID) replays what it missed and then follows live. Written by the instance
  * that runs the reply (LiveGeneration), or mirrored from Redis by another instance
  * (redis-generation-registry.ts); readers cannot tell the two apart.
  */
 export class ReplyEvents {
-  readonly events: StreamEvent[] = [];
+  private readonly entries: Entry[] = [];
   private readonly listeners = new Set<StreamListener>();
   ended = false;
 
@@ -35,9 +47,29 @@ export class ReplyEvents {
     readonly tag: string,
   ) {}
 
-  protected deliver(entry: StreamEvent) {
-    this.events.push(entry);
-    for (const listener of this.listeners) listener(entry);
+  /** How many events were published so far. */
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The event at `index` (from 0), as a reader receives it. */
+  event(index: number): StreamEvent | undefined {
+    const entry = this.entries[index];
+    if (entry === undefined) return undefined;
+    const id = `${this.tag}-${index + 1}`;
+    return typeof entry === 'string'
+      ? { id, event: 'delta', data: { text: entry } }
+      : { id, event: entry.event, data: entry.data };
+  }
+
+  /** The reply's text so far: its deltas in order. */
+  text(): string {
+    return this.entries.filter((entry) => typeof entry === 'string').join('');
+  }
+
+  protected deliver(event: StreamEvent) {
+    this.entries.push(compact(event));
+    for (const listener of this.listeners) listener(event);
   }
 
   /**
@@ -45,8 +77,13 @@ export class ReplyEvents {
    * generation), then delivers new ones until the terminal event. Returns the unsubscribe call.
    */
   subscribe(lastEventId: string | undefined, listener: StreamListener): () => void {
-    const seen = sequenceOf(this.tag, lastEventId) ?? 0;
-    for (const event of this.events.slice(Math.min(seen, this.events.length))) {
+    // What was published before this call; what follows reaches the listener live.
+    for (
+      let index = sequenceOf(this.tag, lastEventId) ?? 0, end = this.size;
+      index < end;
+      index++
+    ) {
+      const event = this.event(index)!;
       listener(event);
       if (isTerminal(event)) return () => {};
     }
@@ -65,7 +102,7 @@ export class ReplyEvents {
 
   /** The terminal event, once published. */
   outcome(): StreamEvent | undefined {
-    const last = this.events.at(-1);
+    const last = this.event(this.size - 1);
     return last && isTerminal(last) ? last : undefined;
   }
 

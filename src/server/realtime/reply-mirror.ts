@@ -35,7 +35,7 @@ export class ReplyMirror extends ReplyEvents {
   /** Events in order, each once; a gap cannot happen (one publisher, one ordered connection). */
   receive(events: StreamEvent[]) {
     for (const event of events) {
-      if (this.ended || sequenceOf(this.tag, event.id) !== this.events.length + 1) continue;
+      if (this.ended || sequenceOf(this.tag, event.id) !== this.size + 1) continue;
       this.deliver(event);
       if (isTerminal(event)) this.end();
     }

@@ -67,15 +67,16 @@ function asAppError(error: unknown, log: FastifyBaseLogger): AppError {
  */
 export async function runGeneration(plan: ReplyPlan): Promise<void> {
   const { generation, db, log } = plan;
-  let content = '';
+  // The text itself is kept once, in the generation's events (reply-events.ts).
+  let length = 0;
   let usage: ReplyUsage = {};
   let failure: AppError | undefined;
   let first = true;
   try {
     usage = await plan.stream.read((text) => {
       // Thrown into the reader, which closes the upstream request.
-      if (content.length + text.length > MAX_REPLY_CHARS) throw upstreamTooLongError(plan.provider);
-      content += text;
+      if (length + text.length > MAX_REPLY_CHARS) throw upstreamTooLongError(plan.provider);
+      length += text.length;
       generation.publish('delta', { text });
       // After the first delta went out, so measuring it does not delay it.
       if (first) {
@@ -86,6 +87,7 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   } catch (error) {
     failure = asAppError(error, log);
   }
+  const content = generation.text();
   const stopped = failure === undefined && generation.signal.aborted;
   // A reply that ended by itself with no text has nothing to show: a failure, not an empty bubble.
   if (failure === undefined && !stopped && content === '')

@@ -75,7 +75,7 @@ export function recordKeyedReply(
   generation: LiveGeneration,
 ) {
   const { db, log } = engine;
-  const started = generation.events[0]?.data;
+  const started = generation.event(0)?.data;
   const record = (outcome?: StoredEvent) =>
     recordKeyResult(db, { userId, key, started, ...(outcome ? { outcome } : {}) }).catch(
       (error: unknown) => log.warn({ err: error }, 'recording an idempotency key failed'),
@@ -127,7 +127,7 @@ export async function resumeKeyedSend(
     }
     if (started) {
       const live = await engine.registry.find(row.conversationId);
-      const start = live?.events[0]?.data as StartData | undefined;
+      const start = live?.event(0)?.data as StartData | undefined;
       if (live?.userId === user.id && start?.assistantMessageId === started.assistantMessageId) {
         return live;
       }
