@@ -18,12 +18,14 @@
  *   BENCH_HEAP_SNAPSHOT=/tmp/heap npm run bench -- chat-scale (V8 heap snapshots of the server
  *     before and with each count's streams open; the figures of that run are not comparable)
  *
- * The server is the real app (support/chat-server-process.ts, run from source) with one
- * conversation per stream: a conversation has one reply in progress at a time.
+ * The server is the real app (support/chat-server-process.ts, run from source with the Node flags
+ * of `npm start`) with one conversation per stream: a conversation has one reply in progress at a
+ * time.
  */
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { servedNodeFlags } from '#tests/support/compiled-server.ts';
 import { closeChild, spawnChild } from './support/child-process.ts';
 import { withScratchPostgres } from './support/scratch-postgres.ts';
 import { percentile, printTable } from './support/stats.ts';
@@ -99,10 +101,12 @@ const fmt = (value: number, digits = 1) => value.toFixed(digits);
 async function run(databaseUrl: string) {
   const largest = Math.max(...COUNTS);
   const upstream = await spawnChild<{ url: string }>('fake-upstream-process.ts', []);
+  // With `npm start`'s Node flags: its young generation is a quarter of the default (decision 270).
   const server = await spawnChild<ServerInfo>(
     'chat-server-process.ts',
     [upstream.info.url, databaseUrl, String(largest)],
     true,
+    servedNodeFlags(),
   );
   const stats = () => server.ask<ServerStats>('stats');
   // RSS after a full collection: what the streams hold, not garbage not yet collected.

@@ -17,14 +17,18 @@ export interface Child<T> {
 /** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
-/** Starts `bench/support/<script>`; `profile` lets BENCH_CPU_PROF profile this child. */
+/**
+ * Starts `bench/support/<script>`; `profile` lets BENCH_CPU_PROF profile this child, `nodeFlags`
+ * are added to its Node options (a server measured as users run it: servedNodeFlags()).
+ */
 export async function spawnChild<T>(
   script: string,
   args: string[],
   profile = false,
+  nodeFlags: string[] = [],
 ): Promise<Child<T>> {
   // --expose-gc: a benchmark may ask a server for its memory after a full collection.
-  const execArgv = ['--import', 'tsx', '--expose-gc'];
+  const execArgv = ['--import', 'tsx', '--expose-gc', ...nodeFlags];
   if (profile && PROFILE_DIR) execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
   const child = fork(path.join(import.meta.dirname, script), args, { execArgv });
   const info = await new Promise<T>((resolve, reject) => {

@@ -13,6 +13,15 @@ export function compiledServerCommand(): string[] {
   if (!existsSync(path.join(ROOT, 'dist/server/main.js'))) {
     throw new Error('dist/server/main.js is missing: run `npm run build` first');
   }
+  return [process.execPath, ...serveArgs()];
+}
+
+/** The Node flags users' servers run with (`npm run serve`'s, e.g. the young generation's size). */
+export function servedNodeFlags(): string[] {
+  return serveArgs().filter((arg) => arg.startsWith('--'));
+}
+
+function serveArgs(): string[] {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
@@ -22,5 +31,5 @@ export function compiledServerCommand(): string[] {
   }
   const [node, ...args] = serve.split(/\s+/);
   if (node !== 'node') throw new Error(`npm run serve runs ${node}, not node`);
-  return [process.execPath, ...args];
+  return args;
 }
