@@ -27,6 +27,8 @@ const PARTS = ['unit', 'pg', 'e2e'];
 
 const totals = { passed: 0, failed: 0 };
 const problems = [];
+/** Tests that passed only on a retry: not failures, but named so they are looked into. */
+const flaky = [];
 
 function fail(message) {
   totals.failed += 1;
@@ -289,19 +291,21 @@ async function runPlaywright(env) {
     failed: report.stats.unexpected + (report.errors?.length ?? 0),
   };
   addCounts('Playwright', code, counts);
-  for (const title of failedPlaywrightTests(report?.suites ?? []))
+  for (const title of playwrightTestsWith('unexpected', report?.suites ?? []))
     problems.push(`failed: ${title}`);
+  for (const title of playwrightTestsWith('flaky', report?.suites ?? []))
+    flaky.push(`passed on its retry: ${title}`);
 }
 
-/** Titles of the Playwright tests whose final outcome is a failure. */
-function failedPlaywrightTests(suites, prefix = '') {
+/** Titles of the Playwright tests whose final outcome is `status` ('unexpected': failed). */
+function playwrightTestsWith(status, suites, prefix = '') {
   return suites.flatMap((suite) => {
     const here =
       suite.file && !prefix ? suite.file : [prefix, suite.title].filter(Boolean).join(' › ');
     const own = (suite.specs ?? []).flatMap((spec) =>
-      spec.tests.some((t) => t.status === 'unexpected') ? [`${here} › ${spec.title}`] : [],
+      spec.tests.some((t) => t.status === status) ? [`${here} › ${spec.title}`] : [],
     );
-    return [...own, ...failedPlaywrightTests(suite.suites ?? [], here)];
+    return [...own, ...playwrightTestsWith(status, suite.suites ?? [], here)];
   });
 }
 
@@ -356,6 +360,7 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+if (flaky.length > 0) console.log(`\n[test] flaky:\n${flaky.map((f) => `  - ${f}`).join('\n')}`);
 if (problems.length > 0) {
   // CI shows only the log's tail: a wave of failures is cut to its first names.
   const shown = problems.slice(0, 40).map((p) => `  - ${p}`);
