@@ -1,7 +1,10 @@
+/** The short message list (message-list.tsx; the long one is virtualized, a chunk of its own). */
+export const loadPlainList = () => import('./plain-message-list.tsx');
+
 /**
- * The chunks an open conversation shows its messages with: the short list (message-list.tsx)
- * and the markdown renderer. Opening the app on `/chat/{id}` starts them beside the chat page's
- * own chunk (routes.tsx), instead of after the messages arrive.
+ * The chunks an open conversation shows its messages with: the short list and the markdown
+ * renderer (message-bubble.tsx). Opening the app on `/chat/{id}` starts them beside the chat
+ * page's own chunk (routes.tsx), instead of after the messages arrive.
  */
 export const loadConversationChunks = () =>
-  Promise.all([import('./plain-message-list.tsx'), import('./markdown-content.tsx')]);
+  Promise.all([loadPlainList(), import('./markdown-content.tsx')]);

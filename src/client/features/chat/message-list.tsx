@@ -2,6 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatItem } from './chat-items.ts';
+import { loadPlainList } from './conversation-chunks.ts';
 import type { VirtualMessageListProps } from './virtual-message-list.tsx';
 
 const SUGGESTIONS = ['one', 'two', 'three'] as const;
@@ -15,15 +16,14 @@ const PLAIN_ROWS = 20;
  */
 export const PLAIN_LIST_MAX = 40;
 
-const importPlainList = () => import('./plain-message-list.tsx');
 /**
  * Both lists are chunks of their own: a new chat's first screen (the empty state) needs neither,
  * and a short conversation never loads the virtualized one (react-virtuoso; decision 283). A new
  * chat fetches the plain list when the user starts writing (the composer's first input); a
  * conversation fetches its list when it first renders.
  */
-export const preloadMessageList = () => void importPlainList();
-const PlainMessageList = lazy(importPlainList);
+export const preloadMessageList = () => void loadPlainList();
+const PlainMessageList = lazy(loadPlainList);
 const VirtualMessageList = lazy(() => import('./virtual-message-list.tsx'));
 
 /** Whether the conversation as shown is short and whole, so nothing is gained by virtualizing. */
