@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { channels, omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import { twilioSignature } from '#server/features/omnichannel/channel-verify.ts';
+import { createSecrets } from '#server/secrets/secrets.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
@@ -279,6 +280,43 @@ describe('inbound webhooks', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(await messageCount(channel.channelId)).toBe(0);
+  });
+
+  it('secrets sealed under another APP_SECRET: 503 so the provider retries, stored once the secrets are entered again', async () => {
+    const brand = await createBrand();
+    const channel = await createChannel(brand.brandId, 'api');
+    // As after APP_SECRET changed: the stored value names a key this server does not have.
+    const foreign = createSecrets('an-earlier-app-secret-of-32-characters!');
+    await t.db
+      .update(channels)
+      .set({
+        secrets: {
+          hmacKey: foreign.seal(SECRETS.hmacKey, `omnichannel:${channel.channelId}:hmacKey`),
+        },
+      })
+      .where(eq(channels.id, channel.channelId));
+    const body = ownJson('sealed-elsewhere');
+    const signed = { 'x-orbit-signature': sha256(SECRETS.hmacKey, body) };
+
+    const refused = await deliver(channel.webhookPath, body, signed);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({
+      code: 'SERVER_ERROR',
+      statusCode: 503,
+      message: 'This channel is not available at the moment',
+    });
+    expect(refused.body).not.toContain(SECRETS.hmacKey);
+    expect(await messageCount(channel.channelId)).toBe(0);
+
+    const reentered = await call(
+      'PATCH',
+      `/api/omnichannel/brands/${brand.brandId}/channels/${channel.channelId}`,
+      { secrets: { hmacKey: SECRETS.hmacKey } },
+    );
+    expect(reentered.statusCode, reentered.body).toBe(200);
+    const retried = await deliver(channel.webhookPath, body, signed);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await messageCount(channel.channelId)).toBe(1);
   });
 
   it('WhatsApp GET verification echoes the challenge only for the right verify token', async () => {

@@ -1,4 +1,5 @@
-import type { Secrets } from '#server/secrets/secrets.ts';
+import { SecretUnavailableError, type Secrets } from '#server/secrets/secrets.ts';
+import { AppError } from '#shared/errors/app-error.ts';
 import type { Brand, BrandPatch } from '#shared/omnichannel/brand-schemas.ts';
 import {
   ChannelConfigSchema,
@@ -90,10 +91,23 @@ export function sealSecrets(
   return next;
 }
 
+/**
+ * The channel's secrets in the clear. One sealed under another APP_SECRET (a changed or lost
+ * secret) answers 503, so a provider retries its delivery until an administrator enters the
+ * secrets again, and the log names the channel and the reason (never the value).
+ */
 export function openSecrets(secrets: Secrets, row: ChannelRow) {
   const open: Partial<Record<SecretName, string>> = {};
   for (const [name, sealed] of Object.entries(row.secrets) as [SecretName, string][]) {
-    open[name] = secrets.open(sealed, sealContext(row.id, name));
+    try {
+      open[name] = secrets.open(sealed, sealContext(row.id, name));
+    } catch (error) {
+      if (!(error instanceof SecretUnavailableError)) throw error;
+      throw Object.assign(
+        new AppError('SERVER_ERROR', 503, 'This channel is not available at the moment'),
+        { cause: new Error(`channel ${row.id}, secret ${name}: ${error.message}`) },
+      );
+    }
   }
   return open;
 }
