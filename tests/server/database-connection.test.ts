@@ -40,3 +40,20 @@ describe('prepared statements', () => {
     expect(rows[0]!.mode).toBe('force_generic_plan');
   });
 });
+
+describe('search indexes', () => {
+  it('take new messages at once: no GIN pending list that every search reads row by row', async () => {
+    const pool = (t.db as unknown as { $client: Pool }).$client;
+    const { rows } = await pool.query<{ name: string; options: string[] | null }>(
+      `select relname as name, reloptions as options from pg_class
+       where relname in ('messages_content_fts_idx', 'messages_content_trgm_idx',
+                         'conversations_title_trgm_idx')
+       order by relname`,
+    );
+    expect(rows).toEqual([
+      { name: 'conversations_title_trgm_idx', options: ['fastupdate=off'] },
+      { name: 'messages_content_fts_idx', options: ['fastupdate=off'] },
+      { name: 'messages_content_trgm_idx', options: ['fastupdate=off'] },
+    ]);
+  });
+});
