@@ -19,8 +19,9 @@
  *     before and with each count's streams open; the figures of that run are not comparable)
  *
  * The server is the real app (support/chat-server-process.ts, run from source with the Node flags
- * of `npm start`) with one conversation per stream: a conversation has one reply in progress at a
- * time.
+ * of `npm start`) with one conversation per stream, each of an Ultimate subscriber of its own: a
+ * conversation has one reply in progress at a time, and 1,000 concurrent chats are 1,000 users'
+ * (one user's replies all count into the same usage row, whose lock then orders their storing).
  */
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -104,7 +105,7 @@ async function run(databaseUrl: string) {
   // With `npm start`'s Node flags: its young generation is a quarter of the default (decision 270).
   const server = await spawnChild<ServerInfo>(
     'chat-server-process.ts',
-    [upstream.info.url, databaseUrl, String(largest)],
+    [upstream.info.url, databaseUrl, String(largest), 'users'],
     true,
     servedNodeFlags(),
   );

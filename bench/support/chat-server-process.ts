@@ -1,8 +1,10 @@
 /**
  * The Orbit server of the chat-stream benchmark in its own process: the real app on PGlite or
- * PostgreSQL, listening on 127.0.0.1, pointed at the fake provider. It reports its URL, a session
- * cookie and `slots` conversations (one per concurrent stream, plus one for requests timed while
- * they stream: a conversation has one reply in progress at a time), and answers 'cpu' with its
+ * PostgreSQL, listening on 127.0.0.1, pointed at the fake provider. It reports its URL, `slots`
+ * conversations (one per concurrent stream, plus one for requests timed while they stream: a
+ * conversation has one reply in progress at a time) and the session cookie of each: all of one
+ * administrator, or with `users` (the fifth argument 'users') each of an Ultimate subscriber of
+ * its own, as concurrent chats on a real server are. It answers 'cpu' with its
  * CPU time, whole process and main thread (support/thread-cpu.ts; on PGlite the database's worker
  * thread is in the first only); 'stats' with its RSS and the event loop's delay (p99 and max
  * since the last 'stats', ms); 'stats-after-gc' the same after a full collection;
@@ -19,10 +21,11 @@ import { TEST_SECRET } from '#tests/support/test-app.ts';
 import { cpuTimes } from './thread-cpu.ts';
 import { benchEnv } from './bench-env.ts';
 
-const [fakeUrl, databaseUrl, slots] = [
+const [fakeUrl, databaseUrl, slots, ownUsers] = [
   process.argv[2]!,
   process.argv[3] ?? '',
   Number(process.argv[4]),
+  process.argv[5] === 'users',
 ];
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: null });
 await prepareDatabase(database, {});
@@ -33,17 +36,27 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 // An administrator: unlimited messages, Ultimate's token limits.
 const { user, cookie } = await createSignedInUser(database.db, { isAdmin: true });
 const conversationIds: string[] = [];
+const cookies: string[] = [];
+const subscribedUntil = new Date(Date.now() + 365 * 24 * 3600_000);
 for (let slot = 0; slot < slots; slot++) {
-  const { conversation } = await createConversation(database.db, user.id, {
+  const owner = ownUsers
+    ? await createSignedInUser(database.db, {
+        subscriptionTier: 'ultimate',
+        subscriptionExpiry: subscribedUntil,
+      })
+    : { user, cookie };
+  const { conversation } = await createConversation(database.db, owner.user.id, {
     messages: ['Hallo', 'Hallo!'],
   });
   conversationIds.push(conversation.conversationId);
+  cookies.push(owner.cookie);
 }
 
 process.send!({
   url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
   cookie,
   conversationIds,
+  cookies,
   // For benchmarks that sign in again (bench/soak.ts).
   username: user.username,
   password: user.plainPassword,

@@ -104,20 +104,23 @@ export function chatCompletions(baseUrl: string): Path {
 /** What an Orbit server process reports (support/chat-server-process.ts). */
 export interface ServerInfo {
   url: string;
+  /** The administrator's session. */
   cookie: string;
   conversationIds: string[];
+  /** The session owning each conversation: the administrator's, or each a user's own. */
+  cookies: string[];
 }
 
 /** Orbit's chat API: `POST /api/chat` as Server-Sent Events, the first `delta` event as token. */
 export function orbit(server: ServerInfo): Path {
-  const post = (route: string, body: object, signal?: AbortSignal) =>
+  const post = (route: string, slot: number, body: object, signal?: AbortSignal) =>
     fetch(`${server.url}${route}`, {
       method: 'POST',
       headers: {
         accept: 'text/event-stream',
         'content-type': 'application/json',
         'x-requested-with': 'XMLHttpRequest',
-        cookie: server.cookie,
+        cookie: server.cookies[slot]!,
       },
       body: JSON.stringify(body),
       signal,
@@ -125,14 +128,14 @@ export function orbit(server: ServerInfo): Path {
   return {
     async send(slot, marker, signal) {
       const body = { message: `Hallo ${marker}`, conversationId: server.conversationIds[slot] };
-      const response = await post('/api/chat', body, signal);
+      const response = await post('/api/chat', slot, body, signal);
       if (response.status !== 200)
         throw new Error(`chat answered ${response.status}: ${await response.text()}`);
       return response;
     },
     isToken: (text) => text.includes('event: delta'),
     async stop(slot) {
-      const response = await post('/api/chat/stop', {
+      const response = await post('/api/chat/stop', slot, {
         conversationId: server.conversationIds[slot],
       });
       if (response.status !== 200) throw new Error(`stop answered ${response.status}`);
