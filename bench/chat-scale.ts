@@ -34,6 +34,7 @@ import {
   chatCompletions,
   openStream,
   orbit,
+  preconnect,
   type Path,
   type ServerInfo,
 } from './support/stream-paths.ts';
@@ -42,6 +43,11 @@ const COUNTS = (process.env.BENCH_SCALE_COUNTS ?? '1,100,1000').split(',').map(N
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 10);
 /** Arrivals are spread over this; a reply lasts 5.3 s, so every stream is open at its end. */
 const SPREAD_MS = Number(process.env.BENCH_SCALE_SPREAD_MS ?? 4000);
+/**
+ * Each user's connection is open before the send, as a browser's is once the chat has loaded
+ * (decision 292); 'new' gives every send a connection of its own, opened with it.
+ */
+const OPEN_CONNECTIONS = process.env.BENCH_SCALE_CONNECTIONS !== 'new';
 const MARKER = '[scale]';
 const SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 const MIB = 1024 * 1024;
@@ -75,6 +81,7 @@ async function round(
   count: number,
   atOpen?: () => Promise<ServerStats>,
 ): Promise<Round> {
+  if (OPEN_CONNECTIONS) await preconnect(path, count);
   const firstTokens: number[] = [];
   const gap = count > 1 ? SPREAD_MS / count : 0;
   const begin = performance.now();
@@ -166,7 +173,9 @@ async function run(databaseUrl: string) {
         `${measured.errors} / ${baseline.errors}`,
       ]);
     }
-    const arrival = SPREAD_MS > 0 ? `arriving over ${SPREAD_MS} ms` : 'started at once';
+    const arrival =
+      (SPREAD_MS > 0 ? `arriving over ${SPREAD_MS} ms` : 'started at once') +
+      (OPEN_CONNECTIONS ? ' on open connections' : ', each on a new connection');
     printTable(
       `Streams ${arrival}, first token ms (p50 / p99), upstream 300 ms + 30 tokens/s; ` +
         `Orbit on PostgreSQL; load average ${fmt(loadavg()[0]!)}`,

@@ -15,5 +15,7 @@ export function benchEnv(fakeUrl: string, clientDistDir: string) {
     OPENAI_API_KEY: 'bench',
     OPENAI_BASE_URL: `${fakeUrl}/v1`,
     CLIENT_DIST_DIR: clientDistDir,
+    // A pool size to compare against the default (bench/chat-scale.ts).
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
   });
 }

@@ -27,9 +27,11 @@ const [fakeUrl, databaseUrl, slots, ownUsers] = [
   Number(process.argv[4]),
   process.argv[5] === 'users',
 ];
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: null });
-await prepareDatabase(database, {});
 const env = benchEnv(fakeUrl, '.bench-no-client');
+const database = await openDatabase(
+  databaseUrl ? { databaseUrl, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: null },
+);
+await prepareDatabase(database, {});
 const app = await buildApp({ env, database, secret: TEST_SECRET, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 

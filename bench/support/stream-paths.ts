@@ -12,6 +12,19 @@ export interface Path {
   isToken(text: string): boolean;
   /** Ends the reply in progress in `slot` early; without it, the client aborts. */
   stop?(slot: number): Promise<void>;
+  /** A cheap GET on the same server, for opening connections ahead of the sends (preconnect). */
+  warmUrl: string;
+}
+
+/**
+ * Opens `count` kept-alive connections to the server of `path` and leaves them idle in fetch's
+ * pool, as the browsers of users who have the chat open hold theirs: each send then rides an open
+ * connection instead of waiting for the server to accept a new one (decision 292).
+ */
+export async function preconnect(path: Path, count: number) {
+  await Promise.all(
+    Array.from({ length: count }, () => fetch(path.warmUrl).then((response) => response.arrayBuffer())),
+  );
 }
 
 /** Reads a streamed body to its end; returns when the first token arrived (ms after sending). */
@@ -98,6 +111,7 @@ export function chatCompletions(baseUrl: string): Path {
       return response;
     },
     isToken: (text) => /"content":"[^"]/.test(text),
+    warmUrl: `${baseUrl}/v1/models`,
   };
 }
 
@@ -134,6 +148,7 @@ export function orbit(server: ServerInfo): Path {
       return response;
     },
     isToken: (text) => text.includes('event: delta'),
+    warmUrl: `${server.url}/healthz`,
     async stop(slot) {
       const response = await post('/api/chat/stop', slot, {
         conversationId: server.conversationIds[slot],

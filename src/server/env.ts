@@ -35,6 +35,8 @@ export const EnvSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
+    /** Connections to PostgreSQL per instance; unset, db/client.ts's DEFAULT_POOL_SIZE. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
     APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(

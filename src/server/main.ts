@@ -15,7 +15,9 @@ async function main() {
   // Left by processes killed before they could clean up (a crash, SIGKILL, a power cut).
   if (!env.DATABASE_URL) await removeStaleSocketDirs();
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { dataDir: env.DATA_DIR },
   );
   await prepareDatabase(database, env);
   const logging = createServerLogging(env);

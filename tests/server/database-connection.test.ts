@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
+import { TEST_DB } from '#tests/support/test-database.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
 let t: TestContext;
@@ -25,6 +27,27 @@ describe('database connection', () => {
     for (let i = 0; i < 3; i++) {
       const response = await api(t.app, { url: '/api/user', cookie });
       expect(response.statusCode, response.body).toBe(200);
+    }
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('the connection pool', () => {
+  it('opens at most DATABASE_POOL_SIZE connections; more queries wait for one', async () => {
+    const database = await openDatabase({ databaseUrl: t.database.url!, poolSize: 2 });
+    try {
+      const pool = (database.db as unknown as { $client: Pool }).$client;
+      const queries = Promise.all(
+        Array.from({ length: 5 }, () =>
+          pool.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.2)'),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(database.poolStats!()).toMatchObject({ total: 2, waiting: 3 });
+      const pids = (await queries).map(({ rows }) => rows[0]!.pid);
+      expect(pids).toHaveLength(5);
+      expect(new Set(pids).size).toBe(2);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -45,7 +45,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `orbit_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
-  const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl(), name) });
+  // Test files run side by side on one PostgreSQL server: 10 connections each, not production's 30.
+  const handle = await openDatabase({
+    databaseUrl: withDatabase(testDatabaseUrl(), name),
+    poolSize: 10,
+  });
   return {
     ...handle,
     close: async () => {

@@ -31,6 +31,14 @@ describe('loadEnv', () => {
     expect(env.ALLOWED_ORIGINS).toEqual(['capacitor://localhost', 'https://localhost']);
   });
 
+  it('takes a PostgreSQL pool size of at least one connection', () => {
+    expect(loadEnv({}).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadEnv({ DATABASE_POOL_SIZE: '50' }).DATABASE_POOL_SIZE).toBe(50);
+    for (const bad of ['0', '2.5', 'many']) {
+      expect(() => loadEnv({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('names every bad variable in one message, without echoing secret values', () => {
     let error: unknown;
     try {

@@ -43,8 +43,15 @@ export interface DatabaseHandle {
 /** The SQL files stay in the source tree; the compiled server reads them there too. */
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src/server/db/migrations');
 
+/**
+ * Connections to PostgreSQL per instance (DATABASE_POOL_SIZE). A query holds its connection until
+ * the event loop has taken its result, which under a thousand open streams is tens of
+ * milliseconds: the pool, not the database, then limits how fast chats start (decision 292).
+ */
+export const DEFAULT_POOL_SIZE = 30;
+
 export type DatabaseOptions =
-  | { databaseUrl: string }
+  | { databaseUrl: string; poolSize?: number }
   /** dataDir null keeps the database in memory; template preloads a dumped data directory. */
   | { dataDir: string | null; template?: Blob };
 
@@ -57,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       ...openPostgres({
         connectionString: options.databaseUrl,
-        max: 10,
+        max: options.poolSize ?? DEFAULT_POOL_SIZE,
         options: `-c ${PLAN_ONCE}`,
       }),
       url: options.databaseUrl,
