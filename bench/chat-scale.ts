@@ -9,7 +9,8 @@
  * added first-token p50/p99 (through minus direct at the same percentile, each stream timed from
  * its own start),
  * the server's RSS while all streams are open and after they end, RSS per open stream, the
- * server's event-loop delay p99 while they run, and errors. Then BENCH_SCALE_ROUNDS (default 10)
+ * server's event-loop delay p99 while they run, the CPU the server, this client and the whole
+ * machine used meanwhile (cores), and errors. Then BENCH_SCALE_ROUNDS (default 10)
  * more rounds of the largest count, the server's RSS after each: flat, or a leak.
  *
  *   npm run bench -- chat-scale
@@ -24,10 +25,11 @@
  * (one user's replies all count into the same usage row, whose lock then orders their storing).
  */
 import { mkdirSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { servedNodeFlags } from '#tests/support/compiled-server.ts';
 import { closeChild, spawnChild } from './support/child-process.ts';
+import type { CpuTimes } from './support/thread-cpu.ts';
 import { withScratchPostgres } from './support/scratch-postgres.ts';
 import { percentile, printTable } from './support/stats.ts';
 import {
@@ -62,8 +64,28 @@ interface ServerStats {
   loopDelayMaxMs: number;
 }
 
+/** CPU used while a round ran, in cores: the server, this process (the client), the machine. */
+interface CpuShare {
+  server: number;
+  client: number;
+  machine: number;
+  machineCores: number;
+}
+
+/** CPU time of every core of the machine so far, busy and in all, in ms. */
+function machineCpu() {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    total += times.user + times.nice + times.sys + times.irq + times.idle;
+  }
+  return { busy, total };
+}
+
 interface Round {
   firstTokens: number[];
+  cpu?: CpuShare;
   errors: number;
   /** The server's memory once every stream had its first token (through Orbit only). */
   open?: ServerStats;
@@ -80,8 +102,16 @@ async function round(
   path: Path,
   count: number,
   atOpen?: () => Promise<ServerStats>,
+  /** The server's CPU time so far, µs: given, the round reports the CPU it used. */
+  serverCpu?: () => Promise<number>,
 ): Promise<Round> {
   if (OPEN_CONNECTIONS) await preconnect(path, count);
+  const cpuBefore = serverCpu && {
+    server: await serverCpu(),
+    client: process.cpuUsage(),
+    machine: machineCpu(),
+    at: performance.now(),
+  };
   const firstTokens: number[] = [];
   const gap = count > 1 ? SPREAD_MS / count : 0;
   const begin = performance.now();
@@ -98,10 +128,25 @@ async function round(
   const open = atOpen ? await atOpen() : undefined;
   const openAtSample = streams.filter((stream) => !stream.finished).length;
   const ended = await Promise.all(streams.map((stream) => stream.ended));
+  let cpu: CpuShare | undefined;
+  if (cpuBefore) {
+    const wallMicros = (performance.now() - cpuBefore.at) * 1000;
+    const client = process.cpuUsage(cpuBefore.client);
+    const machine = machineCpu();
+    const machineCores = cpus().length;
+    cpu = {
+      server: ((await serverCpu()) - cpuBefore.server) / wallMicros,
+      client: (client.user + client.system) / wallMicros,
+      machine:
+        ((machine.busy - cpuBefore.machine.busy) / (machine.total - cpuBefore.machine.total)) *
+        machineCores,
+      machineCores,
+    };
+  }
   const failures = ended.filter((error) => error !== undefined);
   const errors = failures.length + (count - firstTokens.length);
   if (failures[0]) console.log(`  ${failures.length} failed, the first: ${failures[0].message}`);
-  return { firstTokens, errors, openAtSample, ...(open ? { open } : {}) };
+  return { firstTokens, errors, openAtSample, ...(open ? { open } : {}), ...(cpu ? { cpu } : {}) };
 }
 
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
@@ -117,6 +162,7 @@ async function run(databaseUrl: string) {
     servedNodeFlags(),
   );
   const stats = () => server.ask<ServerStats>('stats');
+  const serverCpu = async () => (await server.ask<CpuTimes>('cpu')).processMicros;
   // RSS after a full collection: what the streams hold, not garbage not yet collected.
   const held = () => server.ask<ServerStats>('stats-after-gc');
   const snapshot = async (name: string) => {
@@ -143,11 +189,16 @@ async function run(databaseUrl: string) {
       const before = await held();
       const idleBefore = before.rss;
       await stats(); // the event-loop delay from here on
-      const measured = await round(through, count, async () => {
-        const open = await held();
-        await snapshot(`open-${count}`);
-        return open;
-      });
+      const measured = await round(
+        through,
+        count,
+        async () => {
+          const open = await held();
+          await snapshot(`open-${count}`);
+          return open;
+        },
+        serverCpu,
+      );
       const during = await stats();
       await sleep(1000);
       const idleAfter = (await held()).rss;
@@ -170,6 +221,10 @@ async function run(databaseUrl: string) {
         count > 1 ? `${fmt(perStreamKib)} (${fmt(heapPerStreamKib)})` : '—',
         fmt(idleAfter / MIB),
         `${fmt(during.loopDelayP99Ms)} / ${fmt(during.loopDelayMaxMs)}`,
+        measured.cpu
+          ? `${fmt(measured.cpu.server, 2)} / ${fmt(measured.cpu.client, 2)} / ` +
+            `${fmt(measured.cpu.machine, 2)} of ${measured.cpu.machineCores}`
+          : '—',
         `${measured.errors} / ${baseline.errors}`,
       ]);
     }
@@ -189,6 +244,7 @@ async function run(databaseUrl: string) {
         'KiB per open stream (JS heap)',
         'RSS 1 s after',
         'event loop p99 / max ms',
+        'CPU cores: server / client / machine',
         'errors (Orbit / direct)',
       ],
       rows,
