@@ -23,7 +23,9 @@ export interface Path {
  */
 export async function preconnect(path: Path, count: number) {
   await Promise.all(
-    Array.from({ length: count }, () => fetch(path.warmUrl).then((response) => response.arrayBuffer())),
+    Array.from({ length: count }, () =>
+      fetch(path.warmUrl).then((response) => response.arrayBuffer()),
+    ),
   );
 }
 
