@@ -69,8 +69,9 @@ interface CpuShare {
   server: number;
   client: number;
   machine: number;
-  machineCores: number;
 }
+
+const CORES = cpus().length;
 
 /** CPU time of every core of the machine so far, busy and in all, in ms. */
 function machineCpu() {
@@ -133,14 +134,12 @@ async function round(
     const wallMicros = (performance.now() - cpuBefore.at) * 1000;
     const client = process.cpuUsage(cpuBefore.client);
     const machine = machineCpu();
-    const machineCores = cpus().length;
     cpu = {
       server: ((await serverCpu()) - cpuBefore.server) / wallMicros,
       client: (client.user + client.system) / wallMicros,
       machine:
         ((machine.busy - cpuBefore.machine.busy) / (machine.total - cpuBefore.machine.total)) *
-        machineCores,
-      machineCores,
+        CORES,
     };
   }
   const failures = ended.filter((error) => error !== undefined);
@@ -223,7 +222,7 @@ async function run(databaseUrl: string) {
         `${fmt(during.loopDelayP99Ms)} / ${fmt(during.loopDelayMaxMs)}`,
         measured.cpu
           ? `${fmt(measured.cpu.server, 2)} / ${fmt(measured.cpu.client, 2)} / ` +
-            `${fmt(measured.cpu.machine, 2)} of ${measured.cpu.machineCores}`
+            `${fmt(measured.cpu.machine, 2)} of ${CORES}`
           : '—',
         `${measured.errors} / ${baseline.errors}`,
       ]);

@@ -6,6 +6,8 @@ import { TEST_DB } from '#tests/support/test-database.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
 let t: TestContext;
+/** The node-postgres pool under a database handle's drizzle instance. */
+const poolOf = (db: TestContext['db']) => (db as unknown as { $client: Pool }).$client;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -20,7 +22,7 @@ describe('database connection', () => {
     expect((await api(t.app, { url: '/api/user', cookie })).statusCode).toBe(200);
 
     // Drop the pool's connection, as an idle timeout or a network error does.
-    const pool = (t.db as unknown as { $client: Pool }).$client;
+    const pool = poolOf(t.db);
     const client = await pool.connect();
     client.release(true);
 
@@ -35,7 +37,7 @@ describe.runIf(TEST_DB === 'postgres')('the connection pool', () => {
   it('opens at most DATABASE_POOL_SIZE connections; more queries wait for one', async () => {
     const database = await openDatabase({ databaseUrl: t.database.url!, poolSize: 2 });
     try {
-      const pool = (database.db as unknown as { $client: Pool }).$client;
+      const pool = poolOf(database.db);
       const queries = Promise.all(
         Array.from({ length: 5 }, () =>
           pool.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.2)'),
@@ -56,7 +58,7 @@ describe('prepared statements', () => {
   it('are planned once per session, not on every request (plan_cache_mode)', async () => {
     // With PostgreSQL's default a hot statement can be planned again on every execution: ≈ 1 ms
     // of each chat send (src/server/db/plan-cache.ts). Both databases start their sessions so.
-    const pool = (t.db as unknown as { $client: Pool }).$client;
+    const pool = poolOf(t.db);
     const { rows } = await pool.query<{ mode: string }>(
       "select current_setting('plan_cache_mode') as mode",
     );
@@ -66,7 +68,7 @@ describe('prepared statements', () => {
 
 describe('search indexes', () => {
   it('take new messages at once: no GIN pending list that every search reads row by row', async () => {
-    const pool = (t.db as unknown as { $client: Pool }).$client;
+    const pool = poolOf(t.db);
     const { rows } = await pool.query<{ name: string; options: string[] | null }>(
       `select relname as name, reloptions as options from pg_class
        where relname in ('messages_content_fts_idx', 'messages_content_trgm_idx',
