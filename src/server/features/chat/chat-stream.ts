@@ -112,6 +112,5 @@ export async function awaitReply(generation: ReplyEvents): Promise<ChatReply> {
       });
     }));
   if (outcome.event === 'done') return outcome.data as ChatReply;
-  const envelope = outcome.data as ErrorEnvelope;
-  throw new AppError(envelope.code, envelope.statusCode, envelope.message, envelope.details);
+  throw AppError.fromEnvelope(outcome.data as ErrorEnvelope);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatIdempotencyKeys } from '#server/db/schema/idempotency.ts';
 import { KEY_TTL } from './send-turn.queries.ts';
@@ -7,9 +7,13 @@ import { KEY_TTL } from './send-turn.queries.ts';
  * A user's Idempotency-Key of POST /api/chat. It is taken in the statement that stores the
  * message (storeSendTurn); these read it for a retry and record what the first request got.
  */
+/** The key's row, with its age by the database's clock (the first request may be another process's). */
 export async function findKey(db: Executor, userId: number, key: string) {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(chatIdempotencyKeys),
+      ageMs: sql<number>`(extract(epoch from now() - ${chatIdempotencyKeys.createdAt}) * 1000)::float8`,
+    })
     .from(chatIdempotencyKeys)
     .where(
       and(

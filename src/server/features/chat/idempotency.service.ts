@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LiveGeneration } from '#server/realtime/live-generation.ts';
 import { isTerminal, ReplyEvents } from '#server/realtime/reply-events.ts';
 import type { ChatRequest, StreamEventName } from '#shared/chat/chat-schemas.ts';
-import { AppError, conflict } from '#shared/errors/app-error.ts';
+import { AppError, conflict, type ErrorEnvelope } from '#shared/errors/app-error.ts';
 import type { ChatEngine, ChatUser } from './chat.service.ts';
 import { findKey, recordInterruptedOutcome, recordKeyResult } from './idempotency.queries.ts';
 
@@ -20,6 +20,12 @@ const RETRY_POLL_MS = 100;
  * crash). The wait covers a reply that just ended and whose outcome is being written.
  */
 const INTERRUPTED_AFTER_MS = 1_000;
+/**
+ * A key whose reply never recorded its start, runs nowhere and is this old: its process died
+ * between storing the message and recording the start (the record waits for the provider
+ * request). Longer than the store-to-claim gap of a live request under load.
+ */
+const UNSTARTED_INTERRUPTED_AFTER_MS = 5_000;
 
 /** The reply's process went down before it ended (503: the retry is regenerate). */
 const interruptedError = () =>
@@ -118,27 +124,39 @@ export async function resumeKeyedSend(
       );
     }
     const started = row.started as StartData | null;
-    if (started && row.outcome) {
-      const outcome = row.outcome as StoredEvent;
+    const outcome = row.outcome as StoredEvent | null;
+    if (started && outcome) {
       return ReplyEvents.ended(row.conversationId, user.id, `k${started.assistantMessageId}`, [
         { event: 'start', data: started },
         outcome,
       ]);
     }
+    // Only an interrupted reply ends without a recorded start: its error, as the first answer.
+    if (outcome) throw AppError.fromEnvelope(outcome.data as ErrorEnvelope);
+    const live = await engine.registry.find(row.conversationId);
+    let interrupted = false;
     if (started) {
-      const live = await engine.registry.find(row.conversationId);
       const start = live?.event(0)?.data as StartData | undefined;
       if (live?.userId === user.id && start?.assistantMessageId === started.assistantMessageId) {
         return live;
       }
       live?.close();
       missingSince ??= Date.now();
-      if (Date.now() - missingSince >= INTERRUPTED_AFTER_MS) {
-        // Recorded, so later retries answer at once; the question stays for regenerate.
-        const outcome: StoredEvent = { event: 'error', data: interruptedError().toEnvelope() };
-        await recordInterruptedOutcome(engine.db, { userId: user.id, key: keyed.key, outcome });
-        continue;
-      }
+      interrupted = Date.now() - missingSince >= INTERRUPTED_AFTER_MS;
+    } else if (live) {
+      // The first request is between storing its message and recording its start.
+      live.close();
+    } else {
+      interrupted = row.ageMs >= UNSTARTED_INTERRUPTED_AFTER_MS;
+    }
+    if (interrupted) {
+      // Recorded, so later retries answer at once; the question stays for regenerate.
+      await recordInterruptedOutcome(engine.db, {
+        userId: user.id,
+        key: keyed.key,
+        outcome: { event: 'error', data: interruptedError().toEnvelope() },
+      });
+      continue;
     }
     if (Date.now() > deadline) {
       throw conflict('The first request with this Idempotency-Key is still being processed');
