@@ -70,4 +70,3 @@ function componentStack(vnode: InternalVNode | null | undefined) {
   }
   return stack;
 }
-
