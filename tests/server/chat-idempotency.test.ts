@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { conversations, messages } from '#server/db/schema/chat.ts';
 import { chatIdempotencyKeys } from '#server/db/schema/idempotency.ts';
 import { users } from '#server/db/schema/users.ts';

@@ -7,7 +7,11 @@ import { KEY_TTL } from './send-turn.queries.ts';
  * A user's Idempotency-Key of POST /api/chat. It is taken in the statement that stores the
  * message (storeSendTurn); these read it for a retry and record what the first request got.
  */
-/** The key's row, with its age by the database's clock (the first request may be another process's). */
+
+/**
+ * The key's row, with its age by the database's clock: the first request may have run in
+ * another process.
+ */
 export async function findKey(db: Executor, userId: number, key: string) {
   const [row] = await db
     .select({
