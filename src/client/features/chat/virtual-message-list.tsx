@@ -11,7 +11,7 @@ import {
 } from './message-rows.tsx';
 import type { StreamText } from './stream-text.ts';
 import { useTarget } from './use-hit-focus.ts';
-import { useFirstItemIndex, useFollowsNewRows } from './use-list-position.ts';
+import { useFirstItemIndex, useFollowsNewRows, useStickToEnd } from './use-list-position.ts';
 import type { ChatItem, ChatStatus } from './chat-items.ts';
 
 /** Spec 01-core §9: list overscan, viewport extension top and bottom (near bottom: NEAR_BOTTOM_PX). */
@@ -88,7 +88,6 @@ export default function VirtualMessageList({
 }: VirtualMessageListProps) {
   const { t } = useTranslation('chat');
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const atBottom = useRef(true);
   const firstItemIndex = useFirstItemIndex(items);
   const follows = useFollowsNewRows(items, hasNewer);
   const searching = filtered !== null;
@@ -100,11 +99,12 @@ export default function VirtualMessageList({
     [items, targetId, searching],
   );
   const { highlighted, focusOnce } = useTarget(targetId, targetIndex, virtuoso);
-
-  // A growing reply keeps the list at the bottom while the reader is there; scrolled up, it stays.
-  const followGrowth = useCallback(() => {
-    if (atBottom.current) virtuoso.current?.autoscrollToBottom();
-  }, []);
+  const end = useStickToEnd(virtuoso, {
+    follows: follows && !searching,
+    atHit: targetIndex !== -1,
+    lastKey: rows.at(-1)?.key,
+  });
+  const { followGrowth } = end;
 
   const renderRow = useCallback(
     (_: number, row: Row) =>
@@ -156,9 +156,9 @@ export default function VirtualMessageList({
         searching || !follows ? false : isAtBottom ? 'auto' : 'smooth'
       }
       atBottomThreshold={NEAR_BOTTOM_PX}
-      atBottomStateChange={(bottom) => {
-        atBottom.current = bottom;
-      }}
+      atBottomStateChange={end.atEnd}
+      totalListHeightChanged={end.heightChanged}
+      scrollerRef={end.scrollerRef}
       overscan={OVERSCAN_PX}
       increaseViewportBy={VIEWPORT_EXTENSION_PX}
       startReached={() => {
