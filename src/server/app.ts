@@ -151,7 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', () => providerCredentials.close());
-  const liveConnections = await createLiveConnections(pubsub);
+  // A suspended or deleted user's replies stop costing upstream tokens at once.
+  const liveConnections = await createLiveConnections(
+    pubsub,
+    (userId) => void generations.cancelUserReplies(userId),
+  );
   app.addHook('onClose', () => liveConnections.stop());
   const ctx: AppContext = {
     env: deps.env,

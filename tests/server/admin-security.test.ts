@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
+import { messages } from '#server/db/schema/chat.ts';
 import { userSessions } from '#server/db/schema/users.ts';
 import type {
   ActiveSession,
@@ -199,5 +200,55 @@ describe('open reply streams', () => {
     await asAdmin('POST', `/api/admin/users/${user.id}/suspend`, { reason: 'Abuse' });
     await stream.ended;
     expect(finished(stream.events)).toBe(false);
+  });
+});
+
+describe("a suspended or deleted user's reply", () => {
+  /** Long enough (4 s) that a reply running to its end cannot pass for a cancelled one. */
+  const LONG_REPLY = { chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), chunkDelayMs: 100 };
+
+  async function longReply(marker: string) {
+    fake.when(marker, LONG_REPLY);
+    const signedIn = await createSignedInUser(t.db);
+    const stream = await openEventStream(baseUrl, '/api/chat', {
+      cookie: signedIn.cookie,
+      method: 'POST',
+      body: { message: `Count ${marker}` },
+    });
+    expect(stream.status).toBe(200);
+    await stream.waitFor((events) => events.some((e) => e.event === 'delta'));
+    return signedIn.user;
+  }
+
+  /** The provider's answer was cut by Orbit, not read to its end; no reply text was stored. */
+  async function expectCancelled(marker: string, userId: number) {
+    const upstream = fake.requestWith(marker)!;
+    await upstream.finished;
+    expect(upstream.closedByClient).toBe(true);
+    const replies = await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), eq(messages.isUserMessage, false)));
+    expect(replies).toEqual([]);
+  }
+
+  it('ends upstream at once when an administrator suspends the user', async () => {
+    const user = await longReply('[suspend-upstream]');
+    const suspended = await asAdmin('POST', `/api/admin/users/${user.id}/suspend`, {
+      reason: 'Abuse',
+    });
+    expect(suspended.statusCode).toBe(200);
+    await expectCancelled('[suspend-upstream]', user.id);
+  });
+
+  it('ends upstream at once when an administrator deletes the user', async () => {
+    const user = await longReply('[delete-upstream]');
+    const deleted = await api(t.app, {
+      method: 'DELETE',
+      url: `/api/admin/users/${user.id}`,
+      cookie: admin.cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+    await expectCancelled('[delete-upstream]', user.id);
   });
 });

@@ -187,6 +187,34 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL and one 
     ).toHaveLength(1);
   });
 
+  it("suspending the user through the other instance ends the user's reply upstream", async () => {
+    const username = `member_${randomBytes(4).toString('hex')}`;
+    const registered = await requestJson(first.baseUrl, '/api/register', {
+      body: { username, password: 'long enough password' },
+    });
+    expect(registered.status).toBe(201);
+    const member = registered.headers.get('set-cookie')!.split(';')[0]!;
+    const { id } = (await registered.json()) as { id: number };
+    fake.when('[two-suspend]', LONG_REPLY);
+    const stream = await openEventStream(first.baseUrl, '/api/chat', {
+      cookie: member,
+      method: 'POST',
+      body: { message: 'Count [two-suspend]' },
+    });
+    expect(stream.status).toBe(200);
+    await stream.waitFor(deltasAtLeast(2));
+
+    const suspended = await requestJson(second.baseUrl, `/api/admin/users/${id}/suspend`, {
+      cookie,
+      body: { reason: 'Abuse' },
+    });
+    expect(suspended.status).toBe(200);
+    const upstream = fake.requestWith('[two-suspend]')!;
+    await upstream.finished;
+    expect(upstream.closedByClient).toBe(true);
+    await stream.ended;
+  });
+
   it('deleting the conversation through the other instance cancels the reply', async () => {
     const { stream, conversationId } = await startReply('[two-delete]');
     const deleted = await requestJson(second.baseUrl, `/api/conversations/${conversationId}`, {

@@ -40,6 +40,22 @@ describe('generation registry', () => {
     expect(registry.find('c2')).toBe(second);
   });
 
+  it("cancels every running reply of one user and leaves other users' replies running", async () => {
+    const registry = createMemoryRegistry();
+    const mine = [await registry.claim('u1', 7), await registry.claim('u2', 7)];
+    const theirs = await registry.claim('u3', 8);
+    // The runner settles a reply once its upstream request is aborted.
+    for (const generation of [...mine, theirs]) {
+      generation.signal.addEventListener('abort', () => registry.release(generation));
+    }
+    await registry.cancelUserReplies(7);
+    expect(mine.map((generation) => [generation.cancelled, generation.ended])).toEqual([
+      ['account-ended', true],
+      ['account-ended', true],
+    ]);
+    expect(theirs.signal.aborted).toBe(false);
+  });
+
   it('forgets a discarded generation at once', async () => {
     const registry = createMemoryRegistry();
     const generation = await registry.claim('c3', 1);

@@ -42,13 +42,18 @@ function isTarget(message: unknown): message is SessionTarget {
  * when they started. A revoked, suspended or deleted session must not keep its stream (issue
  * 12), so every signed-in event-stream request is tracked until it closes, and a notice on the
  * realtime layer ends the matching ones on whichever instance holds them. The client then
- * reconnects, and that request gets 401.
+ * reconnects, and that request gets 401. A notice for a whole user (suspended or deleted) also
+ * reaches `userEnded` on every instance: the replies still being written for them end too.
  */
-export async function createLiveConnections(pubsub: PubSub): Promise<LiveConnections> {
+export async function createLiveConnections(
+  pubsub: PubSub,
+  userEnded: (userId: number) => void = () => {},
+): Promise<LiveConnections> {
   const open = new Set<Live>();
 
   const unsubscribe = await pubsub.subscribe(SESSIONS_ENDED_TOPIC, (message) => {
     if (!isTarget(message)) return;
+    if ('userId' in message) userEnded(message.userId);
     for (const live of open) {
       if (!matches(live, message)) continue;
       open.delete(live);

@@ -30,6 +30,12 @@ export interface GenerationRegistry extends GenerationControl {
   release(generation: LiveGeneration): void;
   /** Ends a generation that never started (the request was refused) and forgets it at once. */
   discard(generation: LiveGeneration): void;
+  /**
+   * Cancels the user's replies running in this process (an administrator suspended or deleted
+   * the account): their upstream requests are aborted at once and nothing more is stored. The
+   * notice that ends the user's sessions reaches every instance (live-connections.ts).
+   */
+  cancelUserReplies(userId: number): Promise<void>;
   /** Waits for running generations and background work (shutdown). */
   drain(options: { stopAfterMs: number }): Promise<void>;
   /** Keeps work that outlives a request (titles) visible to drain(). */
@@ -129,6 +135,13 @@ export function createMemoryRegistry(): MemoryRegistry {
       if (generations.get(generation.conversationId) === generation) {
         generations.delete(generation.conversationId);
       }
+    },
+    async cancelUserReplies(userId) {
+      const own = [...generations.values()].filter(
+        (generation) => !generation.ended && generation.userId === userId,
+      );
+      for (const generation of own) generation.cancel('account-ended');
+      await Promise.all(own.map((generation) => generation.settled));
     },
     async drain({ stopAfterMs }) {
       const running = () => [...generations.values()].filter((generation) => !generation.ended);

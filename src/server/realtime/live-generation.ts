@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { StreamEventName } from '#shared/chat/chat-schemas.ts';
 import { ReplyEvents, type StreamEvent } from './reply-events.ts';
 
+export type CancelReason = 'conversation-deleted' | 'account-ended';
+
 /**
  * One reply being written by this instance. It belongs to the server, not to a connection: only
  * stop() (or cancel()) ends it early. Readers follow it through ReplyEvents.
@@ -11,8 +13,11 @@ export class LiveGeneration extends ReplyEvents {
   private resolveSettled!: () => void;
   /** Resolves once the reply is stored (or failed) and the terminal event is published. */
   readonly settled = new Promise<void>((resolve) => (this.resolveSettled = resolve));
-  /** Its conversation is being deleted: the reply must not be stored (see cancel()). */
-  cancelled = false;
+  /**
+   * Why the reply must not be stored (see cancel()): its conversation is being deleted, or an
+   * administrator suspended or deleted its user's account. Undefined while it may be stored.
+   */
+  cancelled: CancelReason | undefined;
   /**
    * Set by a registry that shares events with other instances (Redis); none in process, where
    * publishing stays a push and a loop over local readers.
@@ -32,9 +37,9 @@ export class LiveGeneration extends ReplyEvents {
     this.aborter.abort();
   }
 
-  /** Like stop(), but the conversation is going away, so the partial reply is not kept. */
-  cancel() {
-    this.cancelled = true;
+  /** Like stop(), but the conversation or its user is going away: the partial reply is not kept. */
+  cancel(reason: CancelReason = 'conversation-deleted') {
+    this.cancelled = reason;
     this.aborter.abort();
   }
 

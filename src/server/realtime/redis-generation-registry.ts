@@ -216,6 +216,7 @@ export async function createRedisRegistry(input: {
         return work();
       });
     },
+    cancelUserReplies: (userId) => local.cancelUserReplies(userId),
     release(generation) {
       flushers.get(generation)?.();
       running.delete(generation);

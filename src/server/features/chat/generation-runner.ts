@@ -4,9 +4,9 @@ import { upstreamEmptyError, upstreamTooLongError } from '#server/ai/upstream-er
 import type { PromptText } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
-import { AppError } from '#shared/errors/app-error.ts';
+import { AppError, unauthenticated } from '#shared/errors/app-error.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
-import type { LiveGeneration } from '#server/realtime/live-generation.ts';
+import type { CancelReason, LiveGeneration } from '#server/realtime/live-generation.ts';
 import { insertReply, insertUsage, type UsageValues } from './turn.queries.ts';
 import { usageRow } from './usage-row.ts';
 
@@ -44,6 +44,12 @@ const FK_VIOLATION = '23503';
 
 const conversationDeleted = () =>
   new AppError('NOT_FOUND', 404, 'The conversation was deleted').toEnvelope();
+
+/** What a reader attached to a cancelled reply learns (LiveGeneration.cancel()). */
+const cancelledEnvelope = (reason: CancelReason) =>
+  reason === 'account-ended'
+    ? unauthenticated('Your session has ended').toEnvelope()
+    : conversationDeleted();
 
 /** The PostgreSQL error code, also when Drizzle wraps the driver's error (DrizzleQueryError). */
 function pgErrorCode(error: unknown): string | undefined {
@@ -124,10 +130,10 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   let stored = false;
   try {
     if (generation.cancelled) {
-      // Its conversation is being deleted (the delete waits for this): the tokens were spent,
-      // so their usage is recorded, but the reply has nowhere to go.
+      // Its conversation is being deleted (the delete waits for this) or its account was ended:
+      // the tokens were spent, so their usage is recorded, but the reply has nowhere to go.
       await insertUsage(db, row);
-      generation.publish('error', conversationDeleted());
+      generation.publish('error', cancelledEnvelope(generation.cancelled));
     } else if (failure) {
       await insertUsage(db, row);
       await plan.onFailure();
