@@ -41,7 +41,8 @@ const READER_SCROLL_MS = 500;
 /**
  * Keeps the list at its newest message while the reader has not scrolled away from it. Virtuoso
  * follows new rows and a shrinking viewport, but rows measured anew in the frames around them (a
- * send refused at once, the limit panel opening) can leave it hundreds of pixels above the end.
+ * send refused at once, the limit panel opening) can leave it hundreds of pixels above the end
+ * (decision 293).
  * The wish to stay at the end is the reader's, so only their own scrolling ends it (or a list
  * opened at a search hit); reaching the end, or a new last row (which the list follows, spec
  * 01-core §4), starts it again. `follows`: new rows at the end are new messages, not a page.
@@ -57,10 +58,10 @@ export function useStickToEnd(
   useEffect(() => {
     if (atHit) stick.current = false;
   }, [atHit]);
-  const firstKey = useRef(lastKey);
+  const seenLastKey = useRef(lastKey);
   useEffect(() => {
-    if (follows && lastKey !== firstKey.current) stick.current = true;
-    firstKey.current = lastKey;
+    if (follows && lastKey !== seenLastKey.current) stick.current = true;
+    seenLastKey.current = lastKey;
   }, [follows, lastKey]);
 
   const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
