@@ -17,7 +17,7 @@ import {
 } from '#tests/support/factories.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
 import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
-import { SLOW_REPLY_SCRIPT } from '#tests/support/fake-ai/script.ts';
+import { SLOW_REPLY_SCRIPT, type Script } from '#tests/support/fake-ai/script.ts';
 import { api, type TestContext } from '#tests/support/test-app.ts';
 
 /** Issue 12 "security": the login log, failed-login spikes, active sessions and revoking them. */
@@ -171,19 +171,22 @@ describe('active sessions', () => {
   });
 });
 
+/** A new user's reply, streamed until its first words arrived. */
+async function streamingReply(marker: string, script: Script) {
+  fake.when(marker, script);
+  const signedIn = await createSignedInUser(t.db);
+  const stream = await openEventStream(baseUrl, '/api/chat', {
+    cookie: signedIn.cookie,
+    method: 'POST',
+    body: { message: `Count ${marker}` },
+  });
+  expect(stream.status).toBe(200);
+  await stream.waitFor((events) => events.some((e) => e.event === 'delta'));
+  return { ...signedIn, stream };
+}
+
 describe('open reply streams', () => {
-  async function slowStream(marker: string) {
-    fake.when(marker, SLOW_REPLY_SCRIPT);
-    const signedIn = await createSignedInUser(t.db);
-    const stream = await openEventStream(baseUrl, '/api/chat', {
-      cookie: signedIn.cookie,
-      method: 'POST',
-      body: { message: `Count ${marker}` },
-    });
-    expect(stream.status).toBe(200);
-    await stream.waitFor((events) => events.some((e) => e.event === 'delta'));
-    return { ...signedIn, stream };
-  }
+  const slowStream = (marker: string) => streamingReply(marker, SLOW_REPLY_SCRIPT);
   const finished = (events: { event: string }[]) =>
     events.some((e) => e.event === 'done' || e.event === 'error');
 
@@ -205,20 +208,12 @@ describe('open reply streams', () => {
 
 describe("a suspended or deleted user's reply", () => {
   /** Long enough (4 s) that a reply running to its end cannot pass for a cancelled one. */
-  const LONG_REPLY = { chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), chunkDelayMs: 100 };
+  const LONG_REPLY: Script = {
+    chunks: Array.from({ length: 40 }, (_, i) => `w${i} `),
+    chunkDelayMs: 100,
+  };
 
-  async function longReply(marker: string) {
-    fake.when(marker, LONG_REPLY);
-    const signedIn = await createSignedInUser(t.db);
-    const stream = await openEventStream(baseUrl, '/api/chat', {
-      cookie: signedIn.cookie,
-      method: 'POST',
-      body: { message: `Count ${marker}` },
-    });
-    expect(stream.status).toBe(200);
-    await stream.waitFor((events) => events.some((e) => e.event === 'delta'));
-    return signedIn.user;
-  }
+  const longReply = async (marker: string) => (await streamingReply(marker, LONG_REPLY)).user;
 
   /** The provider's answer was cut by Orbit, not read to its end; no reply text was stored. */
   async function expectCancelled(marker: string, userId: number) {
