@@ -7,9 +7,11 @@ import { simpleQuery } from './pglite-wire-server.ts';
  * index for the chat's history window and read every message of the user; without vacuum, each
  * turn's updates (allowance, conversation recency) leave dead rows behind for good. The
  * thresholds are PostgreSQL's defaults (autovacuum_vacuum_threshold 50 + scale factor 0.2,
- * autovacuum_vacuum_insert_threshold 1000 + 0.2, autovacuum_analyze_threshold 50 + 0.1).
+ * autovacuum_vacuum_insert_threshold 1000 + 0.2, autovacuum_analyze_threshold 50 + 0.1). The
+ * benchmarks apply the same rule to a PostgreSQL server whose autovacuum is off
+ * (bench/support/scratch-postgres.ts).
  */
-const DUE_TABLES = `
+export const DUE_TABLES = `
   select s.relname as "name",
          s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
            or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as "vacuum"
