@@ -16,7 +16,10 @@
  * - Orbit on PGlite and on PostgreSQL (support/chat-server-process.ts).
  *
  * Last, a head-to-head phase times the 1-stream case with all of them up at once, requests
- * rotating among them (see headToHead): the figures to compare servers by.
+ * rotating among them (see headToHead): the figures to compare servers by. It adds the history
+ * floors: the store-first floors whose one statement also reads the conversation's newest 50
+ * messages, which the forwarder sends before the new one (spec 01-core §9's history window, at
+ * the benchmark administrator's Ultimate size); Orbit beyond them is reported, with no target.
  *
  * Latency: time from sending a request to its first token (Orbit: first SSE `delta` event; the
  * provider and the forwarder: first non-empty `content`), direct and through the server; "added"
@@ -32,6 +35,7 @@
  *
  * CPU: the server's CPU for 50 replies of 220 chunks minus 50 replies of 20 chunks, divided by the
  * 10,000 extra chunks, so per-request work cancels out; "rest" is what remains per request. The
+ * figures are the median of five such rounds, each followed by the direct client's. The
  * headline is the server's main thread (support/thread-cpu.ts: Linux's per-thread counters), so
  * that both databases compare the same thing: PGlite runs on a worker thread inside the server
  * process, PostgreSQL in processes of its own. The whole process (incl. PGlite's thread) is
@@ -46,6 +50,7 @@ import {
   ORBIT_PGLITE,
   ORBIT_POSTGRES,
   printReport,
+  type Cpu,
   type Latency,
   type Measured,
 } from './support/chat-stream-report.ts';
@@ -57,6 +62,7 @@ import {
 } from './support/chat-stream-servers.ts';
 import { forwardingCostMicros } from './support/forwarding-cost.ts';
 import { withScratchPostgres } from './support/scratch-postgres.ts';
+import { percentile } from './support/stats.ts';
 import {
   chatCompletions,
   openStream,
@@ -71,6 +77,8 @@ const SEQUENTIAL = Number(process.env.BENCH_ITERATIONS ?? 100);
 const CONCURRENT = 200;
 const BATCHES = 3;
 const CPU_REQUESTS = 50;
+/** Rounds of the CPU measurement; the report shows their median (see cpuRound). */
+const CPU_ROUNDS = 5;
 const CHUNKS = { short: 20, long: 220 };
 /** Stops of the open streams sent at a time (each waits for the partial reply to be stored). */
 const STOP_WIDTH = 20;
@@ -99,6 +107,38 @@ async function whileStreaming(route: Path) {
   if (errors.length > 0) throw errors[0]!;
   if (early > 0) throw new Error(`${early} of ${CONCURRENT} open streams ended while timing`);
   return times;
+}
+
+/**
+ * One round of the CPU measurement: the server's CPU for long replies minus short ones, per extra
+ * chunk, and right after it the same for a client reading the provider directly. A round's
+ * figures move with what else the machine does at that moment; measure takes the median of
+ * CPU_ROUNDS rounds, so one busy moment cannot turn the verdict.
+ */
+async function cpuRound(server: Child<unknown>, route: Path, direct: Path) {
+  const cpu = () => server.ask<CpuTimes & { source: string }>('cpu');
+  const c0 = await cpu();
+  await pool(CPU_REQUESTS, 10, (_, lane) => timeToFirstToken(route, lane, '[short]'));
+  const c1 = await cpu();
+  await pool(CPU_REQUESTS, 10, (_, lane) => timeToFirstToken(route, lane, '[long]'));
+  const c2 = await cpu();
+  const extraChunks = CPU_REQUESTS * (CHUNKS.long - CHUNKS.short);
+  const perChunkAndRequest = (key: 'mainThreadMicros' | 'processMicros') => {
+    const perChunk = (c2[key] - c1[key] - (c1[key] - c0[key])) / extraChunks;
+    const rest = (c1[key] - c0[key]) / CPU_REQUESTS - CHUNKS.short * perChunk;
+    return [perChunk, rest / 1000] as const;
+  };
+  const [mainPerChunk, mainPerRequest] = perChunkAndRequest('mainThreadMicros');
+  const [processPerChunk, processPerRequest] = perChunkAndRequest('processMicros');
+
+  const d0 = process.cpuUsage();
+  await pool(CPU_REQUESTS, 10, () => timeToFirstToken(direct, 0, '[short]'));
+  const d1 = process.cpuUsage();
+  await pool(CPU_REQUESTS, 10, () => timeToFirstToken(direct, 0, '[long]'));
+  const d2 = process.cpuUsage();
+  const total = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+  const directPerChunk = (total(d2) - total(d1) - (total(d1) - total(d0))) / extraChunks;
+  return { mainPerChunk, processPerChunk, mainPerRequest, processPerRequest, directPerChunk };
 }
 
 /** Measures one server (Orbit or the forwarder) against direct calls, in the same run. */
@@ -132,40 +172,25 @@ async function measure(
     through: await whileStreaming(route),
   };
 
-  // CPU per forwarded chunk: the server's CPU for long replies minus short ones, per extra chunk.
-  const cpu = () => server.ask<CpuTimes & { source: string }>('cpu');
-  const c0 = await cpu();
-  await pool(CPU_REQUESTS, 10, (_, lane) => timeToFirstToken(route, lane, '[short]'));
-  const c1 = await cpu();
-  await pool(CPU_REQUESTS, 10, (_, lane) => timeToFirstToken(route, lane, '[long]'));
-  const c2 = await cpu();
-  const extraChunks = CPU_REQUESTS * (CHUNKS.long - CHUNKS.short);
-  const perChunkAndRequest = (key: 'mainThreadMicros' | 'processMicros') => {
-    const perChunk = (c2[key] - c1[key] - (c1[key] - c0[key])) / extraChunks;
-    const rest = (c1[key] - c0[key]) / CPU_REQUESTS - CHUNKS.short * perChunk;
-    return [perChunk, rest / 1000] as const;
-  };
-  const [mainPerChunk, mainPerRequest] = perChunkAndRequest('mainThreadMicros');
-  const [processPerChunk, processPerRequest] = perChunkAndRequest('processMicros');
-
-  // Baseline: what a client reading the provider directly spends per chunk, same method.
-  const d0 = process.cpuUsage();
-  await pool(CPU_REQUESTS, 10, () => timeToFirstToken(direct, 0, '[short]'));
-  const d1 = process.cpuUsage();
-  await pool(CPU_REQUESTS, 10, () => timeToFirstToken(direct, 0, '[long]'));
-  const d2 = process.cpuUsage();
-  const total = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
-  const directPerChunk = (total(d2) - total(d1) - (total(d1) - total(d0))) / extraChunks;
+  const rounds: Omit<Cpu, 'source'>[] = [];
+  for (let round = 0; round < CPU_ROUNDS; round++)
+    rounds.push(await cpuRound(server, route, direct));
+  const median = (key: keyof Omit<Cpu, 'source'>) =>
+    percentile(
+      rounds.map((r) => r[key]),
+      50,
+    );
+  const source = (await server.ask<CpuTimes & { source: string }>('cpu')).source;
   return {
     label,
     latency: [sequential, burst, open],
     cpu: {
-      mainPerChunk,
-      processPerChunk,
-      mainPerRequest,
-      processPerRequest,
-      directPerChunk,
-      source: c0.source,
+      mainPerChunk: median('mainPerChunk'),
+      processPerChunk: median('processPerChunk'),
+      mainPerRequest: median('mainPerRequest'),
+      processPerRequest: median('processPerRequest'),
+      directPerChunk: median('directPerChunk'),
+      source,
     },
   };
 }
@@ -203,9 +228,13 @@ async function measureFloor(fakeUrl: string, store?: Store) {
  */
 async function headToHead(fakeUrl: string, postgresUrls: [string, string] | undefined) {
   const servers: { label: string; child: Child<unknown>; route: Path }[] = [];
-  const addForwarder = async (store: Store) => {
-    const child = await spawnForwarder(fakeUrl, store);
-    servers.push({ label: floorLabel(store), child, route: chatCompletions(child.info.url) });
+  const addForwarder = async (store: Store, history = false) => {
+    const child = await spawnForwarder(fakeUrl, store, history);
+    servers.push({
+      label: floorLabel(store, history),
+      child,
+      route: chatCompletions(child.info.url),
+    });
   };
   const addOrbit = async (label: string, databaseUrl: string) => {
     const child = await spawnOrbit(fakeUrl, databaseUrl, 1);
@@ -214,9 +243,11 @@ async function headToHead(fakeUrl: string, postgresUrls: [string, string] | unde
   try {
     await addForwarder(undefined);
     await addForwarder('pglite');
+    await addForwarder('pglite', true);
     await addOrbit(ORBIT_PGLITE, '');
     if (postgresUrls) {
       await addForwarder({ databaseUrl: postgresUrls[0] });
+      await addForwarder({ databaseUrl: postgresUrls[0] }, true);
       await addOrbit(ORBIT_POSTGRES, postgresUrls[1]);
     }
     const paths = [{ label: 'direct', route: chatCompletions(fakeUrl) }, ...servers];

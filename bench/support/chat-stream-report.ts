@@ -9,6 +9,9 @@ import { percentile, printTable } from './stats.ts';
 export const FLOOR = 'bare forwarder (floor)';
 export const STORE_FLOOR = 'bare forwarder + 1 PGlite insert';
 export const STORE_FLOOR_PG = 'bare forwarder + 1 PostgreSQL insert';
+/** Store-first floors that also read the history window and send it (bare-forwarder-process.ts). */
+export const HISTORY_FLOOR = '… + history window read and sent, PGlite';
+export const HISTORY_FLOOR_PG = '… + history window read and sent, PostgreSQL';
 export const ORBIT_PGLITE = 'Orbit, PGlite';
 export const ORBIT_POSTGRES = 'Orbit, PostgreSQL';
 
@@ -66,6 +69,12 @@ const STORE_FLOOR_OF: Record<string, string> = {
   [ORBIT_POSTGRES]: STORE_FLOOR_PG,
 };
 
+/** … and against the history floor of its own database (head to head only; no target). */
+const HISTORY_FLOOR_OF: Record<string, string> = {
+  [ORBIT_PGLITE]: HISTORY_FLOOR,
+  [ORBIT_POSTGRES]: HISTORY_FLOOR_PG,
+};
+
 export function printReport(report: Report) {
   const { results, versus } = report;
   const floor = results.find((result) => result.label === FLOOR)!;
@@ -101,20 +110,30 @@ export function printReport(report: Report) {
   printTable(
     `Head to head, 1 stream: ${report.headToHeadRounds} rounds, each one request on every path ` +
       'in random order, all servers up at once; added ms (p50 / p99)',
-    ['server', 'through the server', 'added', 'beyond the floor', 'beyond the store-first floor'],
+    [
+      'server',
+      'through the server',
+      'added',
+      'beyond the floor',
+      'beyond the store-first floor',
+      'beyond the history floor',
+    ],
     [...versus.keys()]
       .filter((label) => label !== 'direct')
       .map((label) => {
         const [a50, a99] = versusAdded(label);
-        const [f50, f99] = versusAdded(FLOOR);
-        const storeFloor = STORE_FLOOR_OF[label];
-        const beyondStore = storeFloor ? versusAdded(storeFloor) : undefined;
+        const beyond = (floorLabel: string | undefined) => {
+          if (!floorLabel || !versus.has(floorLabel)) return '—';
+          const [f50, f99] = versusAdded(floorLabel);
+          return pair(a50 - f50, a99 - f99);
+        };
         return [
           label,
           pair(...p(versus.get(label)!)),
           pair(a50, a99),
-          label === FLOOR ? '—' : pair(a50 - f50, a99 - f99),
-          beyondStore ? pair(a50 - beyondStore[0], a99 - beyondStore[1]) : '—',
+          label === FLOOR ? '—' : beyond(FLOOR),
+          beyond(STORE_FLOOR_OF[label]),
+          beyond(HISTORY_FLOOR_OF[label]),
         ];
       }),
   );
@@ -196,6 +215,14 @@ function printTargets(report: Report) {
       console.log(
         `  ${orbit}: first token p99, ${serverOpen.load}: ${ms(beyond)} ms beyond ` +
           `(≤ ${TARGETS.p99BeyondStoreFloorMs}) — ${verdict(beyond, TARGETS.p99BeyondStoreFloorMs)}`,
+      );
+    }
+    const historyFloor = HISTORY_FLOOR_OF[orbit]!;
+    if (versus.has(orbit) && versus.has(historyFloor)) {
+      const beyond = headToHeadP50(orbit) - headToHeadP50(historyFloor);
+      console.log(
+        `  ${orbit}: first token p50, 1 stream, head to head, beyond the history floor ` +
+          `(no target; what the spec's history window leaves to Orbit): ${ms(beyond)} ms`,
       );
     }
     const cpu = server.cpu.mainPerChunk - server.cpu.directPerChunk;

@@ -4,22 +4,33 @@
  * (chat-server-process.ts).
  */
 import { spawnChild } from './child-process.ts';
-import { FLOOR, STORE_FLOOR, STORE_FLOOR_PG } from './chat-stream-report.ts';
+import {
+  FLOOR,
+  HISTORY_FLOOR,
+  HISTORY_FLOOR_PG,
+  STORE_FLOOR,
+  STORE_FLOOR_PG,
+} from './chat-stream-report.ts';
 import type { ServerInfo } from './stream-paths.ts';
 
 /** Where the store-first floor stores: nowhere (the bare floor), PGlite, or PostgreSQL at a URL. */
 export type Store = undefined | 'pglite' | { databaseUrl: string };
 
-export const floorLabel = (store: Store) =>
-  store === undefined ? FLOOR : store === 'pglite' ? STORE_FLOOR : STORE_FLOOR_PG;
+export function floorLabel(store: Store, history = false) {
+  if (store === undefined) return FLOOR;
+  if (store === 'pglite') return history ? HISTORY_FLOOR : STORE_FLOOR;
+  return history ? HISTORY_FLOOR_PG : STORE_FLOOR_PG;
+}
 
-export function spawnForwarder(fakeUrl: string, store: Store) {
+/** With `history`, the store-first floor also reads and sends the history window. */
+export function spawnForwarder(fakeUrl: string, store: Store, history = false) {
   const args =
     store === undefined
       ? [fakeUrl]
       : store === 'pglite'
         ? [fakeUrl, 'pglite']
         : [fakeUrl, 'postgres', store.databaseUrl];
+  if (store !== undefined && history) args.push('history');
   return spawnChild<{ url: string }>('bare-forwarder-process.ts', args);
 }
 
