@@ -115,7 +115,7 @@ async function whileStreaming(route: Path) {
  * figures move with what else the machine does at that moment; measure takes the median of
  * CPU_ROUNDS rounds, so one busy moment cannot turn the verdict.
  */
-async function cpuRound(server: Child<unknown>, route: Path, direct: Path) {
+async function cpuRound(server: Child<unknown>, route: Path, direct: Path): Promise<Cpu> {
   const cpu = () => server.ask<CpuTimes & { source: string }>('cpu');
   const c0 = await cpu();
   await pool(CPU_REQUESTS, 10, (_, lane) => timeToFirstToken(route, lane, '[short]'));
@@ -138,7 +138,8 @@ async function cpuRound(server: Child<unknown>, route: Path, direct: Path) {
   const d2 = process.cpuUsage();
   const total = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
   const directPerChunk = (total(d2) - total(d1) - (total(d1) - total(d0))) / extraChunks;
-  return { mainPerChunk, processPerChunk, mainPerRequest, processPerRequest, directPerChunk };
+  const figures = { mainPerChunk, processPerChunk, mainPerRequest, processPerRequest };
+  return { ...figures, directPerChunk, source: c0.source };
 }
 
 /** Measures one server (Orbit or the forwarder) against direct calls, in the same run. */
@@ -172,15 +173,14 @@ async function measure(
     through: await whileStreaming(route),
   };
 
-  const rounds: Omit<Cpu, 'source'>[] = [];
+  const rounds: Cpu[] = [];
   for (let round = 0; round < CPU_ROUNDS; round++)
     rounds.push(await cpuRound(server, route, direct));
-  const median = (key: keyof Omit<Cpu, 'source'>) =>
+  const median = (key: Exclude<keyof Cpu, 'source'>) =>
     percentile(
       rounds.map((r) => r[key]),
       50,
     );
-  const source = (await server.ask<CpuTimes & { source: string }>('cpu')).source;
   return {
     label,
     latency: [sequential, burst, open],
@@ -190,7 +190,7 @@ async function measure(
       mainPerRequest: median('mainPerRequest'),
       processPerRequest: median('processPerRequest'),
       directPerChunk: median('directPerChunk'),
-      source,
+      source: rounds[0]!.source,
     },
   };
 }

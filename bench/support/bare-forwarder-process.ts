@@ -71,9 +71,12 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
   return (content) => pool.query({ name: 'store_first', text: statement, values: [content] });
 }
 
+interface ChatRequest {
+  messages: { role: string; content: string }[];
+}
+
 /** The history floor's provider request: the client's, the stored window before its last message. */
-function withWindow(body: Buffer, history: string[]): Buffer {
-  const request = JSON.parse(body.toString()) as { messages: { role: string; content: string }[] };
+function withWindow(request: ChatRequest, history: string[]): Buffer {
   const newest = request.messages.pop()!;
   request.messages.push(
     ...history.map((content, index) => ({
@@ -97,11 +100,9 @@ const server = http.createServer((req, res) => {
     if (!store) forward(body, req, res);
     else if (!withHistory) void store(body.toString()).then(() => forward(body, req, res));
     else {
-      const content = (
-        JSON.parse(body.toString()) as { messages: { content: string }[] }
-      ).messages.at(-1)!.content;
-      void store(content).then(({ rows }) =>
-        forward(withWindow(body, rows[0]!.history as string[]), req, res),
+      const request = JSON.parse(body.toString()) as ChatRequest;
+      void store(request.messages.at(-1)!.content).then(({ rows }) =>
+        forward(withWindow(request, rows[0]!.history as string[]), req, res),
       );
     }
   });
