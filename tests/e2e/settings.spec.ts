@@ -81,11 +81,22 @@ test('turning animations off removes the starfield', async ({ browser }) => {
   await context.close();
 });
 
-test('no starfield for users who prefer reduced motion', async ({ browser }) => {
+test('no starfield and no transitions for users who prefer reduced motion', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Orbit Chat' })).toBeVisible();
   await expect(page.getByTestId('starfield')).toHaveCount(0);
+  // A style change applies at once: even a 0.01 ms transition leaves layout a frame behind, which
+  // kept a long chat list from ever reaching its end (decision 296).
+  const changed = await page.evaluate(() => {
+    document.body.style.paddingTop = '37px';
+    const transitions = document.getAnimations().filter((one) => one instanceof CSSTransition);
+    return {
+      paddingTop: getComputedStyle(document.body).paddingTop,
+      transitions: transitions.length,
+    };
+  });
+  expect(changed).toEqual({ paddingTop: '37px', transitions: 0 });
   await context.close();
 });
