@@ -237,6 +237,54 @@ test('a long conversation opens at its end, keeps the DOM small and scrolls back
   expect(await rendered()).toBeLessThan(40);
 });
 
+test('a reader scrolled up who asks for reduced motion is taken to a new message at once, not glided', async ({
+  page,
+}) => {
+  const tag = marker('jump');
+  await scriptReply(tag, { chunks: ['ok'] });
+  await page.goto('/');
+  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  // 24 messages: the plain list, taller than the screen.
+  let conversationId: string | null = null;
+  for (let turn = 1; turn <= 12; turn++) {
+    const response: APIResponse = await page.request.post('/api/chat', {
+      data: { message: `Frage ${turn} ${tag}`, conversationId },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    expect(response.status()).toBe(200);
+    conversationId = ((await response.json()) as { conversationId: string }).conversationId;
+  }
+  await page.goto(`/chat/${conversationId}`);
+  await expect(userMessages(page).last()).toContainText(`Frage 12 ${tag}`);
+  const log = page.getByRole('log', { name: 'Nachrichten' });
+  await log.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(userMessages(page).filter({ hasText: `Frage 1 ${tag}` })).toBeInViewport();
+
+  // How far from its end the list is two frames after the new message's row appears: a glide
+  // (spec 01-core §4, for everyone else) would still be on its way from the top.
+  const sent = `Neu ${tag}`;
+  const distance = log.evaluate(
+    (element, text) =>
+      new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const rows = [...element.querySelectorAll('article')];
+          if (!rows.some((row) => row.textContent?.includes(text))) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(element.scrollHeight - element.scrollTop - element.clientHeight),
+            ),
+          );
+        });
+        observer.observe(element, { childList: true, subtree: true });
+      }),
+    sent,
+  );
+  await send(page, sent);
+  expect(await distance).toBeLessThan(120);
+  await expect(userMessages(page).filter({ hasText: sent })).toBeInViewport();
+});
+
 test("a search hit's address opens a long conversation at that message, also after a reload", async ({
   page,
 }) => {

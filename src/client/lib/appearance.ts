@@ -33,6 +33,15 @@ export function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
+/**
+ * How a list moves to a new message that arrives while the reader is scrolled up (spec 01-core §4:
+ * it glides): a jump for those who turned transition animations off or ask for reduced motion.
+ */
+export function glideBehavior(): ScrollBehavior {
+  const animationsOff = document.documentElement.classList.contains('no-animations');
+  return animationsOff || prefersReducedMotion() ? 'auto' : 'smooth';
+}
+
 function prefersDark(): boolean {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? true;
 }

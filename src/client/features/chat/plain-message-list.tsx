@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { glideBehavior } from '#client/lib/appearance.ts';
 import {
   MessageRow,
   NEAR_BOTTOM_PX,
@@ -21,7 +22,8 @@ export interface PlainMessageListProps {
  * (react-virtuoso, about 20 KB gzip): below PLAIN_LIST_MAX messages there is nothing to save by
  * virtualizing (decision 283). It behaves as the virtualized list does for such a conversation
  * (spec 01-core §4 "List scrolling"): opens at the newest message, a new message jumps to the
- * bottom when the reader is within NEAR_BOTTOM_PX of it and glides there otherwise, and a
+ * bottom when the reader is within NEAR_BOTTOM_PX of it and glides there otherwise (jumps for
+ * readers who turned animations off or ask for reduced motion, decision 297), and a
  * growing reply (or a reply whose Markdown, code highlighting or image arrives) keeps the list at
  * the bottom only while the reader is there.
  */
@@ -43,7 +45,7 @@ export default function PlainMessageList({ items, status, streamText }: PlainMes
   // A row added (a message sent or received, the typing indicator): followed, as Virtuoso does.
   const shownRows = useRef(0);
   useLayoutEffect(() => {
-    if (rowCount > shownRows.current) toBottom(atBottom.current ? 'auto' : 'smooth');
+    if (rowCount > shownRows.current) toBottom(atBottom.current ? 'auto' : glideBehavior());
     shownRows.current = rowCount;
   }, [rowCount, toBottom]);
 

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
+import { glideBehavior } from '#client/lib/appearance.ts';
 import {
   MessageRow,
   NEAR_BOTTOM_PX,
@@ -150,10 +151,11 @@ export default function VirtualMessageList({
                 ? ({ index: 'LAST', align: 'end' } as const)
                 : ({ index: targetIndex, align: 'center' } as const),
           })}
-      // Spec 01-core §4: a new message jumps to the bottom when within 120 px of it, else glides.
+      // Spec 01-core §4: a new message jumps to the bottom when within 120 px of it, else glides
+      // (jumps too for readers who turned animations off or ask for reduced motion).
       // A newer page (below a search hit) stays where it arrives: the reader scrolls on.
       followOutput={(isAtBottom) =>
-        searching || !follows ? false : isAtBottom ? 'auto' : 'smooth'
+        searching || !follows ? false : isAtBottom ? 'auto' : glideBehavior()
       }
       atBottomThreshold={NEAR_BOTTOM_PX}
       atBottomStateChange={end.atEnd}
