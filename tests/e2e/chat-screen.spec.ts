@@ -33,6 +33,29 @@ async function startConversation(page: Page, text: string) {
   await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeEnabled();
 }
 
+/**
+ * An administrator (no message limit) signed in, with a conversation of `turns` exchanges sent
+ * through the API: "Frage 1 {tag}" … "Frage {turns} {tag}", each answered "ok".
+ */
+async function seedConversation(page: Page, tag: string, turns: number) {
+  await scriptReply(tag, { chunks: ['ok'] });
+  await page.goto('/');
+  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  let conversationId: string | null = null;
+  const userMessageIds: number[] = [];
+  for (let turn = 1; turn <= turns; turn++) {
+    const response: APIResponse = await page.request.post('/api/chat', {
+      data: { message: `Frage ${turn} ${tag}`, conversationId },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    expect(response.status()).toBe(200);
+    const reply = (await response.json()) as { conversationId: string; userMessageId: number };
+    conversationId = reply.conversationId;
+    userMessageIds.push(reply.userMessageId);
+  }
+  return { conversationId: conversationId!, userMessageIds };
+}
+
 test('Stop ends the reply mid-way, keeps the partial text and says so', async ({ page }) => {
   const tag = marker('stop');
   await scriptReply(tag, { chunks: words(60), chunkDelayMs: 120 });
@@ -208,19 +231,8 @@ test('a long conversation opens at its end, keeps the DOM small and scrolls back
   test.slow();
   const tag = marker('long');
   const turns = 200;
-  await scriptReply(tag, { chunks: ['ok'] });
-  await page.goto('/');
-  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  // 400 messages through the API (an administrator has no message limit).
-  let conversationId: string | null = null;
-  for (let turn = 1; turn <= turns; turn++) {
-    const response: APIResponse = await page.request.post('/api/chat', {
-      data: { message: `Frage ${turn} ${tag}`, conversationId },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    expect(response.status()).toBe(200);
-    conversationId = ((await response.json()) as { conversationId: string }).conversationId;
-  }
+  // 400 messages.
+  const { conversationId } = await seedConversation(page, tag, turns);
 
   await page.goto(`/chat/${conversationId}`);
   await expect(userMessages(page).last()).toContainText(`Frage ${turns} ${tag}`);
@@ -241,19 +253,8 @@ test('a reader scrolled up who asks for reduced motion is taken to a new message
   page,
 }) => {
   const tag = marker('jump');
-  await scriptReply(tag, { chunks: ['ok'] });
-  await page.goto('/');
-  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
   // 24 messages: the plain list, taller than the screen.
-  let conversationId: string | null = null;
-  for (let turn = 1; turn <= 12; turn++) {
-    const response: APIResponse = await page.request.post('/api/chat', {
-      data: { message: `Frage ${turn} ${tag}`, conversationId },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    expect(response.status()).toBe(200);
-    conversationId = ((await response.json()) as { conversationId: string }).conversationId;
-  }
+  const { conversationId } = await seedConversation(page, tag, 12);
   await page.goto(`/chat/${conversationId}`);
   await expect(userMessages(page).last()).toContainText(`Frage 12 ${tag}`);
   const log = page.getByRole('log', { name: 'Nachrichten' });
@@ -292,21 +293,8 @@ test("a search hit's address opens a long conversation at that message, also aft
   const tag = marker('hit');
   // 120 messages: the first is not among the newest 100 the conversation opens with.
   const turns = 60;
-  await scriptReply(tag, { chunks: ['ok'] });
-  await page.goto('/');
-  await loginByApi(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  let conversationId: string | null = null;
-  let firstMessageId = 0;
-  for (let turn = 1; turn <= turns; turn++) {
-    const response: APIResponse = await page.request.post('/api/chat', {
-      data: { message: `Frage ${turn} ${tag}`, conversationId },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    expect(response.status()).toBe(200);
-    const reply = (await response.json()) as { conversationId: string; userMessageId: number };
-    conversationId = reply.conversationId;
-    if (turn === 1) firstMessageId = reply.userMessageId;
-  }
+  const { conversationId, userMessageIds } = await seedConversation(page, tag, turns);
+  const firstMessageId = userMessageIds[0]!;
 
   const messageReads: string[] = [];
   page.on('request', (request) => {
