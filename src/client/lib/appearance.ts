@@ -37,7 +37,7 @@ export function prefersReducedMotion(): boolean {
  * How a list moves to a new message that arrives while the reader is scrolled up (spec 01-core §4:
  * it glides): a jump for those who turned transition animations off or ask for reduced motion.
  */
-export function glideBehavior(): ScrollBehavior {
+export function glideBehavior(): 'auto' | 'smooth' {
   const animationsOff = document.documentElement.classList.contains('no-animations');
   return animationsOff || prefersReducedMotion() ? 'auto' : 'smooth';
 }
