@@ -94,6 +94,35 @@ describe('auth screen (spec 01-core §2, §4, §8)', () => {
     );
   });
 
+  it('signs the user out on screen at once, and brings them back when the logout fails', async () => {
+    let answerLogout: (status: number) => void = () => {};
+    const server = fakeServer({
+      'GET /api/user': { status: 200, body: userBody() },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'GET /healthz': HEALTHY,
+      'POST /api/logout': () =>
+        new Promise((resolve) => {
+          answerLogout = (status) =>
+            resolve({
+              status,
+              body: { message: 'Database unavailable', code: 'SERVER_ERROR', statusCode: status },
+            });
+        }),
+    });
+    renderApp('/');
+    const sidebar = await screen.findByTestId('sidebar');
+    await userEvent.click(await within(sidebar).findByRole('button', { name: 'Abmelden' }));
+    // Spec 01-core §4: the user is null at once, while the request is still on its way.
+    expect(await within(sidebar).findByRole('link', { name: 'Anmelden' })).toBeTruthy();
+    await waitFor(() => expect(server.requests.some((r) => r.url === '/api/logout')).toBe(true));
+
+    // The session lives on: the server's user comes back.
+    answerLogout(503);
+    expect(await screen.findByText('Abmeldung fehlgeschlagen')).toBeTruthy();
+    expect(await within(sidebar).findByTestId('user-name')).toBeTruthy();
+  });
+
   it('shows the failure toast with a translated reason', async () => {
     fakeServer({
       'GET /api/user': GUEST,

@@ -99,24 +99,27 @@ const LOGOUT_SETTLE_MS = 2000;
 const perUserData = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== USER_KEY[0];
 
 /**
- * Logout: user null at once, revalidate and refetch after 100 ms (spec §4). Reads of the user's
- * data still on their way (the list, the settings, just after signing in) finish first: sent
- * behind the logout they would reach the server with an ended session and fail with 401.
+ * Logout: user null at once, revalidate and refetch after 100 ms (spec §4). The signed-in screens
+ * go at once, so they start no more reads of the user's data; the reads already on their way, or
+ * started as those screens render without the user (the list, the settings, just after signing
+ * in), finish before the request: sent behind it they would reach the server with an ended
+ * session and fail with 401. A failed logout brings the user back from the server.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
     mutationFn: async () => {
+      await queryClient.cancelQueries({ queryKey: USER_KEY });
+      queryClient.setQueryData(USER_KEY, null);
       const until = Date.now() + LOGOUT_SETTLE_MS;
-      while (queryClient.isFetching({ predicate: perUserData }) > 0 && Date.now() < until) {
+      do {
         await wait(20);
-      }
+      } while (queryClient.isFetching({ predicate: perUserData }) > 0 && Date.now() < until);
       return apiRequest('POST', '/api/logout');
     },
     retry: false,
     onSuccess: async () => {
-      queryClient.setQueryData(USER_KEY, null);
       // Per-user data must not outlive the session.
       queryClient.removeQueries({ predicate: perUserData });
       notifySuccess(t('authToast.logoutSuccessText'), t('authToast.logoutSuccessTitle'));
@@ -124,11 +127,13 @@ export function useLogout() {
       await queryClient.invalidateQueries({ queryKey: USER_KEY });
       await queryClient.refetchQueries({ queryKey: USER_KEY });
     },
-    onError: (error) =>
+    onError: (error) => {
       showToast({
         title: t('authToast.logoutFailureTitle'),
         description: error.message,
         variant: 'destructive',
-      }),
+      });
+      void queryClient.invalidateQueries({ queryKey: USER_KEY });
+    },
   });
 }
