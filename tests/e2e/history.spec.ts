@@ -5,7 +5,11 @@ import { expect, test } from './support/fixtures.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
-/** A conversation through the API (its reply comes from the fake upstream); its id. */
+/**
+ * A conversation through the API (its reply comes from the fake upstream); its id. Its title is
+ * first the message's first six words (provisionalTitle), until the title job replaces it: a
+ * search word placed after them matches the message only, however late that job runs.
+ */
 async function startConversation(page: Page, message: string): Promise<string> {
   const response = await page.request.post('/api/chat', {
     data: { message, conversationId: null },
@@ -72,7 +76,10 @@ test('deletes a conversation from the history after confirmation', async ({ page
 test('the server search finds a message in any conversation and links to it', async ({ page }) => {
   await registerInGerman(page);
   const word = `Zitronenkuchen${unique()}`;
-  const target = await startConversation(page, `Wie backe ich einen ${word} ohne Ei?`);
+  const target = await startConversation(
+    page,
+    `Wie backe ich bitte ganz einfach einen ${word} ohne Ei?`,
+  );
   await startConversation(page, `Etwas ganz anderes ${unique()}`);
 
   await page.goto('/history');
@@ -103,7 +110,10 @@ test('the sidebar search dialog opens with the focus in its field: typing search
 }) => {
   await registerInGerman(page);
   const word = `Heidelbeeren${unique()}`;
-  const target = await startConversation(page, `Ein Rezept mit ${word}, bitte`);
+  const target = await startConversation(
+    page,
+    `Ich suche ein ganz einfaches Rezept mit ${word}, bitte`,
+  );
   const dialog = await openSidebarSearch(page);
   const field = dialog.getByLabel('Titel und Nachrichten aller Gespräche durchsuchen');
   // showModal() focuses the close button first; the field must win, as it does on the history page.

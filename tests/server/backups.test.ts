@@ -3,7 +3,9 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '#server/db/raw-rows.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { users } from '#server/db/schema/users.ts';
 import { countTableRows } from '#server/features/backups/backups.queries.ts';
@@ -312,6 +314,52 @@ describe('a restore', () => {
 });
 
 describe.runIf(TEST_DB === 'postgres')('on PostgreSQL', () => {
+  it('runs a restore again that PostgreSQL aborted to break a deadlock, and replaces the data', async () => {
+    const row = firstBackup;
+    await createUser(t.db, { username: 'written_before_deadlock' });
+    const check = await checkRestore(row.id);
+    // Another connection reads a table the restore drops, as a request may while it runs.
+    const reader = new pg.Client({ connectionString: t.database.url });
+    await reader.connect();
+    try {
+      await reader.query('begin');
+      await reader.query('lock table messages in access share mode');
+      const restoring = asAdmin({
+        method: 'POST',
+        url: '/api/admin/backups/restore',
+        payload: { checkToken: check.checkToken, confirm: true },
+      });
+      // psql holds the migrations table (its first drop) and waits for the reader's table …
+      // (asked on another connection: a transaction sees pg_stat_activity as it first read it)
+      await until(
+        async () =>
+          selectRows<{ waiting: boolean }>(
+            t.db,
+            sql`select exists (
+              select from pg_locks l join pg_stat_activity a on a.pid = l.pid
+              where a.application_name = 'psql' and not l.granted
+                and l.relation = 'public.messages'::regclass) as waiting`,
+          ),
+        ([row]) => row!.waiting,
+        { attempts: 1000, everyMs: 10 },
+      );
+      // … and the reader now waits for the migrations table: a deadlock. psql waited first, so
+      // PostgreSQL aborts psql's transaction (after deadlock_timeout) and the reader goes on.
+      await reader.query('lock table drizzle.__drizzle_migrations in access share mode');
+      await reader.query('commit');
+
+      const restored = await restoring;
+      expect(restored.statusCode, restored.body).toBe(200);
+    } finally {
+      await reader.end();
+    }
+    const gone = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'written_before_deadlock'));
+    expect(gone).toEqual([]);
+  });
+
   it('refuses to back up with a pg_dump older than the server, and says so', async () => {
     const bin = await mkdtemp(path.join(tmpdir(), 'orbit-old-pg-dump-'));
     await writeFile(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n');

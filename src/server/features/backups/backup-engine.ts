@@ -22,4 +22,12 @@ export interface BackupEngine {
   recognises(head: Buffer): boolean;
 }
 
-export class BackupToolError extends Error {}
+export class BackupToolError extends Error {
+  constructor(
+    message: string,
+    /** The SQLSTATE of PostgreSQL's error, where the tool printed one. */
+    readonly sqlState?: string,
+  ) {
+    super(message);
+  }
+}

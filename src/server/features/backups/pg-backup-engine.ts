@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { selectRows } from '#server/db/raw-rows.ts';
 import { AppError } from '#shared/errors/app-error.ts';
 import { countTableRows, maxAuditId } from './backups.queries.ts';
-import type { BackupEngine } from './backup-engine.ts';
+import { BackupToolError, type BackupEngine } from './backup-engine.ts';
 import { connectionArgs, restoreThroughPsql, runTool, toolMajorVersion } from './pg-tools.ts';
 
 const CUSTOM_FORMAT_MAGIC = 'PGDMP';
@@ -16,6 +17,26 @@ const CUSTOM_FORMAT_MAGIC = 'PGDMP';
  */
 const RESTORE_PREAMBLE =
   'DROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n';
+
+/**
+ * The restore drops every table while requests still read them (an administrator's, a session
+ * lookup before maintenance answers): PostgreSQL may abort it to break a deadlock with one of
+ * them. Its one transaction rolled back, it is simply run again.
+ */
+const RESTORE_ATTEMPTS = 3;
+const DEADLOCK_DETECTED = '40P01';
+
+async function restoreRetryingDeadlocks(file: string, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await restoreThroughPsql(file, url, RESTORE_PREAMBLE);
+    } catch (error) {
+      const deadlock = error instanceof BackupToolError && error.sqlState === DEADLOCK_DETECTED;
+      if (!deadlock || attempt === RESTORE_ATTEMPTS) throw error;
+      await setTimeout(250 * attempt);
+    }
+  }
+}
 
 function withDatabase(url: string, name: string) {
   const parsed = new URL(url);
@@ -93,7 +114,7 @@ export function createPgBackupEngine(database: DatabaseHandle): BackupEngine {
         await database.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       }
     },
-    restore: (file) => restoreThroughPsql(file, url, RESTORE_PREAMBLE),
+    restore: (file) => restoreRetryingDeadlocks(file, url),
     recognises: (head) => head.subarray(0, 5).toString('latin1') === CUSTOM_FORMAT_MAGIC,
   };
 }

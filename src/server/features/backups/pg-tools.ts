@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BackupToolError } from './backup-engine.ts';
 
@@ -45,45 +45,52 @@ export async function toolMajorVersion(command: string): Promise<number> {
   return Number(match[1]);
 }
 
+/** Waits for a child process to end; its exit code (null when a signal ended it). */
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+
 /**
  * Runs `pg_restore -f -` (the backup as SQL) into psql after `preamble`, all in one
  * transaction that stops at the first error: the database is replaced completely or not at all.
+ * psql prints each error's SQLSTATE (VERBOSITY=verbose), which the error carries.
  */
-export function restoreThroughPsql(file: string, url: string, preamble: string): Promise<void> {
+export async function restoreThroughPsql(file: string, url: string, preamble: string) {
   const { dbname, env } = connectionArgs(url);
-  return new Promise((resolve, reject) => {
-    const errors: string[] = [];
-    const psql = spawn(
-      'psql',
-      [
-        '--no-psqlrc',
-        '--quiet',
-        '-w',
-        '--single-transaction',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-d',
-        dbname,
-      ],
-      { env, stdio: ['pipe', 'ignore', 'pipe'] },
-    );
-    const restore = spawn('pg_restore', ['--no-owner', '--no-privileges', '-f', '-', file], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    psql.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-    restore.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-    psql.on('error', reject);
-    restore.on('error', reject);
-    psql.stdin.on('error', () => {}); // psql stopped at an error: reported by its exit code
-    psql.stdin.write(preamble);
-    restore.stdout.pipe(psql.stdin);
-    let restoreCode: number | null = null;
-    restore.on('close', (code) => (restoreCode = code));
-    psql.on('close', (code) => {
-      if (code === 0 && restoreCode === 0) resolve();
-      else
-        reject(new BackupToolError(`Restoring failed: ${errors.join('').trim().slice(0, 2000)}`));
-    });
+  const errors: string[] = [];
+  const psql = spawn(
+    'psql',
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '-w',
+      '--single-transaction',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-v',
+      'VERBOSITY=verbose',
+      '-d',
+      dbname,
+    ],
+    { env, stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  const restore = spawn('pg_restore', ['--no-owner', '--no-privileges', '-f', '-', file], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  psql.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  restore.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  psql.stdin.on('error', () => {}); // psql stopped at an error: reported by its exit code
+  psql.stdin.write(preamble);
+  restore.stdout.pipe(psql.stdin);
+  // Both must end well: psql's success alone could follow a pg_restore that died half-way.
+  const [psqlCode, restoreCode] = await Promise.all([exitOf(psql), exitOf(restore)]);
+  if (psqlCode === 0 && restoreCode === 0) return;
+  const output = errors.join('').trim();
+  throw new BackupToolError(
+    `Restoring failed: ${output.slice(0, 2000)}`,
+    /ERROR:\s+([0-9A-Z]{5}):/.exec(output)?.[1],
+  );
 }
