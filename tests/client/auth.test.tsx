@@ -94,6 +94,45 @@ describe('auth screen (spec 01-core §2, §4, §8)', () => {
     );
   });
 
+  it('stays signed out while the logout is on its way, though the registration checks the user again meanwhile', async () => {
+    let signedIn = false;
+    let answerLogout = () => {};
+    const server = fakeServer({
+      'GET /api/user': () => (signedIn ? { status: 200, body: userBody() } : GUEST),
+      'POST /api/register': () => {
+        signedIn = true;
+        return { status: 201, body: userBody() };
+      },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'GET /healthz': HEALTHY,
+      // The session ends when the logout is answered; until then the server still knows the user.
+      'POST /api/logout': () =>
+        new Promise((resolve) => {
+          answerLogout = () => {
+            signedIn = false;
+            resolve({ status: 200, body: { message: 'Logged out' } });
+          };
+        }),
+    });
+    renderApp('/auth?mode=register');
+    await userEvent.type(await screen.findByLabelText('Benutzername'), 'anna');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('Passwort wiederholen'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Konto erstellen' }));
+    const sidebar = await screen.findByTestId('sidebar');
+    await within(sidebar).findByTestId('user-name');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Abmelden' }));
+    await waitFor(() => expect(server.requests.some((r) => r.url === '/api/logout')).toBe(true));
+
+    // The registration's second check of the user (300 ms after it) falls in this wait.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(within(sidebar).queryByTestId('user-name')).toBeNull();
+    answerLogout();
+    expect(await screen.findByText('Du wurdest erfolgreich abgemeldet')).toBeTruthy();
+    expect(within(sidebar).getByRole('link', { name: 'Anmelden' })).toBeTruthy();
+  });
+
   it('signs the user out on screen at once, and brings them back when the logout fails', async () => {
     let answerLogout: (status: number) => void = () => {};
     const server = fakeServer({

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, HttpError, readJson } from '#client/lib/http.ts';
 import { showToast } from '#client/components/ui/toast-store.ts';
@@ -11,6 +11,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const USER_KEY = userQueryOptions.queryKey;
 
 type Translate = ReturnType<typeof useTranslation>['t'];
+
+/**
+ * Checks the user just stored with the server after `ms`, unless they have logged out meanwhile:
+ * asked while the logout is on its way, the server would still answer with them and bring the
+ * signed-in screens back (with reads that follow the logout and fail with 401).
+ */
+async function revalidateUser(queryClient: QueryClient, ms: number) {
+  await wait(ms);
+  if (queryClient.getQueryData(USER_KEY) == null) return;
+  await queryClient.invalidateQueries({ queryKey: USER_KEY });
+}
 
 /**
  * The failure text of spec 01-core §8 ("server message, fallback …"), in the interface language
@@ -44,8 +55,7 @@ export function useLogin() {
         t('authToast.loginSuccessText', { name: nameOf(user) }),
         t('authToast.loginSuccessTitle'),
       );
-      await wait(30);
-      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+      await revalidateUser(queryClient, 30);
     },
     onError: (error) =>
       showToast({
@@ -81,9 +91,8 @@ export function useRegister() {
         t('authToast.registerSuccessText', { name: nameOf(user) }),
         t('authToast.registerSuccessTitle'),
       );
-      await wait(50);
-      await queryClient.invalidateQueries({ queryKey: USER_KEY });
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: USER_KEY }), 300);
+      await revalidateUser(queryClient, 50);
+      void revalidateUser(queryClient, 300);
     },
     onError: (error) =>
       showToast({
