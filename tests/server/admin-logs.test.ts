@@ -99,6 +99,34 @@ describe('GET /api/admin/logs', () => {
     expect(future.items).toEqual([]);
   });
 
+  it('logs a request refused for maintenance as an ordinary request, not as an error', async () => {
+    const user = await createSignedInUser(t.db);
+    const setMaintenance = (on: boolean) =>
+      api(t.app, {
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        cookie: admin.cookie,
+        payload: { maintenanceMode: on },
+      });
+    expect((await setMaintenance(true)).statusCode).toBe(200);
+    try {
+      const refused = await api(t.app, {
+        method: 'GET',
+        url: '/api/conversations',
+        cookie: user.cookie,
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'SERVER_ERROR', statusCode: 503 });
+      const page = await logPage(`requestId=${refused.headers['x-request-id'] as string}`);
+      expect(page.items.map((line) => [line.level, line.msg])).toEqual([
+        ['info', 'request completed'],
+        ['info', 'incoming request'],
+      ]);
+    } finally {
+      await setMaintenance(false);
+    }
+  });
+
   it('never keeps a password, cookie, authorization header or API key, in the ring or the file', async () => {
     const password = 'Never-Log-This-Pw-7731';
     const user = await createUser(t.db, { password });

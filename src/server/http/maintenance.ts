@@ -52,7 +52,11 @@ export function registerMaintenanceMode(
     const on = settings.current().maintenanceMode || held.isHeld();
     if (!on || !isApiRequest(request)) return;
     if (request.user?.isAdmin || staysOpen(request)) return;
-    void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    throw new AppError('SERVER_ERROR', 503, MAINTENANCE_MESSAGE);
+    // Answered here, not thrown: a refusal the administrator asked for is no server fault, and
+    // the server's error log would fill with one line per request while maintenance lasts.
+    return reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send(new AppError('SERVER_ERROR', 503, MAINTENANCE_MESSAGE).toEnvelope());
   });
 }
