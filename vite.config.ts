@@ -26,6 +26,12 @@ function runnerSandbox(): Plugin {
  * each is a round trip before the first paint.
  */
 const entryGraph = new Set<string>();
+/**
+ * The icon library's index re-exports every icon: walked through, every icon any screen uses
+ * would join the entry's chunk. Its icons are left to the bundler, which puts each beside the
+ * code that uses it.
+ */
+const ICON_BARREL = /\/node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/;
 
 function gatherEntryGraph(): Plugin {
   return {
@@ -37,6 +43,7 @@ function gatherEntryGraph(): Plugin {
         const id = queue.pop()!;
         if (entryGraph.has(id)) continue;
         entryGraph.add(id);
+        if (ICON_BARREL.test(id)) continue;
         queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
     },
