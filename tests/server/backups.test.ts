@@ -5,7 +5,6 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '#server/db/raw-rows.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { users } from '#server/db/schema/users.ts';
 import { countTableRows } from '#server/features/backups/backups.queries.ts';
@@ -318,10 +317,17 @@ describe.runIf(TEST_DB === 'postgres')('on PostgreSQL', () => {
     const row = firstBackup;
     await createUser(t.db, { username: 'written_before_deadlock' });
     const check = await checkRestore(row.id);
-    // Another connection reads a table the restore drops, as a request may while it runs.
+    // Another connection reads a table the restore drops, as a request may while it runs. It
+    // never looks for deadlocks itself, so psql (3 s, through PGOPTIONS) is the one that finds it.
     const reader = new pg.Client({ connectionString: t.database.url });
-    await reader.connect();
+    // Watches the locks from outside both (not the app's pool: its connections may be waiting
+    // for psql; not the reader: a transaction sees pg_stat_activity as it first read it).
+    const watcher = new pg.Client({ connectionString: t.database.url });
+    await Promise.all([reader.connect(), watcher.connect()]);
+    const optionsBefore = process.env.PGOPTIONS;
+    process.env.PGOPTIONS = '-c deadlock_timeout=3s';
     try {
+      await reader.query(`set deadlock_timeout = '60s'`);
       await reader.query('begin');
       await reader.query('lock table messages in access share mode');
       const restoring = asAdmin({
@@ -330,35 +336,37 @@ describe.runIf(TEST_DB === 'postgres')('on PostgreSQL', () => {
         payload: { checkToken: check.checkToken, confirm: true },
       });
       // psql holds the migrations table (its first drop) and waits for the reader's table …
-      // (asked on another connection: a transaction sees pg_stat_activity as it first read it)
       await until(
         async () =>
-          selectRows<{ waiting: boolean }>(
-            t.db,
-            sql`select exists (
-              select from pg_locks l join pg_stat_activity a on a.pid = l.pid
-              where a.application_name = 'psql' and not l.granted
-                and l.relation = 'public.messages'::regclass) as waiting`,
-          ),
-        ([row]) => row!.waiting,
+          (
+            await watcher.query<{ waiting: boolean }>(
+              `select exists (
+                select from pg_locks l join pg_stat_activity a on a.pid = l.pid
+                where a.application_name = 'psql' and not l.granted
+                  and l.relation = 'public.messages'::regclass) as waiting`,
+            )
+          ).rows[0]!.waiting,
+        (waiting) => waiting,
         { attempts: 1000, everyMs: 10 },
       );
-      // … and the reader now waits for the migrations table: a deadlock. psql waited first, so
-      // PostgreSQL aborts psql's transaction (after deadlock_timeout) and the reader goes on.
+      // … and the reader now waits for the migrations table: a deadlock, which psql finds and
+      // breaks by aborting its own transaction; the reader goes on.
       await reader.query('lock table drizzle.__drizzle_migrations in access share mode');
       await reader.query('commit');
 
       const restored = await restoring;
       expect(restored.statusCode, restored.body).toBe(200);
     } finally {
-      await reader.end();
+      if (optionsBefore === undefined) delete process.env.PGOPTIONS;
+      else process.env.PGOPTIONS = optionsBefore;
+      await Promise.all([reader.end(), watcher.end()]);
     }
     const gone = await t.db
       .select()
       .from(users)
       .where(eq(users.username, 'written_before_deadlock'));
     expect(gone).toEqual([]);
-  });
+  }, 60_000); // two restores and psql's 3 s wait
 
   it('refuses to back up with a pg_dump older than the server, and says so', async () => {
     const bin = await mkdtemp(path.join(tmpdir(), 'orbit-old-pg-dump-'));
