@@ -21,10 +21,16 @@ if (!container) throw new Error('index.html must contain an element with id "roo
 applyAppearance(readStoredAppearance());
 document.documentElement.classList.toggle('native', isNativeApp());
 
-// The signed-in user, the first page's chunk and its texts download at once, side by side.
+// The signed-in user, the first page's chunk, its texts and data download at once, side by side.
 const queryClient = createQueryClient();
-void queryClient.prefetchQuery(userQueryOptions);
-const pageNamespaces = preloadRoute(routes, window.location.pathname);
+const signedIn = queryClient.fetchQuery(userQueryOptions).then(
+  (user) => user !== null,
+  () => false,
+);
+const pageNamespaces = preloadRoute(routes, window.location.pathname, {
+  search: window.location.search,
+  signedIn,
+});
 
 // Translations first: the shell never shows raw keys.
 void initI18n(pageNamespaces).then(() => {

@@ -12,6 +12,8 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import { preloadRoute } from '#client/app/route-preload.ts';
+import { routes } from '#client/app/routes.tsx';
 import { searchAllConversations } from './support/search-all.ts';
 import { renderApp, VIRTUAL_VIEWPORT } from './support/render-app.tsx';
 
@@ -120,6 +122,53 @@ describe('chat message list (spec 01-core §4 "List scrolling", issue #5 scale)'
       fireEvent.scroll(list);
       expect(messageCalls(fake.requests)).toContain('limit=300&before=901');
     });
+  });
+});
+
+// main.tsx: the app opened on /chat/{id} (a reload, a shared link) reads its messages at start-up.
+describe('opening the app on a conversation', () => {
+  const openOn = (path: string, signedIn: boolean) => {
+    const [pathname, search = ''] = path.split('?');
+    preloadRoute(routes, pathname!, { search, signedIn: Promise.resolve(signedIn) });
+  };
+
+  it('reads the newest messages before the screen mounts, and the screen shows that read', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    openOn('/chat/c1', true);
+    await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
+
+    renderApp('/chat/c1');
+    expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
+    expect(messageCalls(fake.requests)).toEqual(['limit=100']);
+  });
+
+  it('reads nothing for a guest, nor for a search hit, which opens elsewhere', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    openOn('/chat/c1', false);
+    openOn('/chat/c1?message=5', true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(messageCalls(fake.requests)).toEqual([]);
+
+    renderApp('/chat/c1?message=5');
+    expect(await screen.findByText('Das Orbit-Handbuch liegt im Keller')).toBeTruthy();
+    expect(messageCalls(fake.requests)).toEqual(['limit=100&around=5']);
+  });
+
+  it("shows another conversation's own messages when the user went elsewhere first", async () => {
+    const fake = server({
+      'GET /api/messages/c1': pagedMessages(LONG),
+      'GET /api/messages/c2': pagedMessages([
+        message(1, 'Frage in c2', 'c2'),
+        message(2, 'Nur in c2', 'c2'),
+      ]),
+    });
+    openOn('/chat/c1', true);
+    await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
+
+    renderApp('/chat/c2');
+    expect(await screen.findByText('Nur in c2')).toBeTruthy();
+    expect(screen.queryByText('Nachricht 1000')).toBeNull();
+    expect(messageCalls(fake.requests, 'c2')).toEqual(['limit=100']);
   });
 });
 

@@ -326,3 +326,35 @@ test("a search hit's address opens a long conversation at that message, also aft
   await expect(hit).toBeInViewport();
   await expect(hit).toHaveAttribute('aria-current', 'true');
 });
+
+test.describe('a conversation the app opens on', () => {
+  // The worker would answer the chunk from its cache, past the route that holds it back.
+  test.use({ serviceWorkers: 'block' });
+
+  test("reads its messages while the chat screen's code is still on its way, once", async ({
+    page,
+  }) => {
+    const tag = marker('vorab');
+    const { conversationId } = await seedConversation(page, tag, 1);
+
+    let chunkDelivered = false;
+    // Long enough for GET /api/user on a busy machine, which the read waits for.
+    await page.route(/\/assets\/chat-page-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      chunkDelivered = true;
+      await route.continue();
+    });
+    const messageReads: { search: string; beforeChunk: boolean }[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/messages/')) {
+        messageReads.push({ search: url.search, beforeChunk: !chunkDelivered });
+      }
+    });
+    await page.goto(`/chat/${conversationId}`);
+
+    await expect(userMessages(page).filter({ hasText: `Frage 1 ${tag}` })).toBeVisible();
+    await expect(replies(page).filter({ hasText: 'ok' })).toBeVisible();
+    expect(messageReads).toEqual([{ search: '?limit=100', beforeChunk: true }]);
+  });
+});

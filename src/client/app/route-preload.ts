@@ -1,30 +1,52 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import type { Namespace } from '#client/lib/i18n.ts';
 
+/** The address the app opens on, for a page's `prefetch`. */
+export interface OpeningAddress {
+  params: Params;
+  query: URLSearchParams;
+  /** Whether a user is signed in, once the server has said (no data is read for a guest). */
+  signedIn: Promise<boolean>;
+}
+
 /**
- * What a page needs before it can paint besides the shell: its lazily loaded chunk and its
- * translations. Set as a route's `handle` (routes.tsx).
+ * What a page needs before it can paint besides the shell: its lazily loaded chunk, its
+ * translations and, for some, the data it reads on mount (`prefetch`). Set as a route's `handle`
+ * (routes.tsx).
  */
 export interface RoutePreload {
   load: () => Promise<unknown>;
   namespaces: readonly Namespace[];
+  prefetch?: (address: OpeningAddress) => void;
 }
 
-export function preloadable(load: () => Promise<unknown>, namespaces: readonly Namespace[]) {
-  return { load, namespaces } satisfies RoutePreload;
+export function preloadable(
+  load: () => Promise<unknown>,
+  namespaces: readonly Namespace[],
+  prefetch?: RoutePreload['prefetch'],
+) {
+  return { load, namespaces, ...(prefetch ? { prefetch } : {}) } satisfies RoutePreload;
 }
 
 /**
- * Starts the chunks of the page the app opens on, so they download beside the entry's first
- * translations instead of after the first render, and returns the namespaces to load with them.
- * A failed load is left to the page's own lazy(), which reports it where the page would be.
+ * Starts the chunks and data of the page the app opens on, so they download beside the entry's
+ * first translations instead of after the first render, and returns the namespaces to load with
+ * them. A failed load is left to the page's own lazy(), which reports it where the page would be.
  */
-export function preloadRoute(routes: RouteObject[], pathname: string): Namespace[] {
+export function preloadRoute(
+  routes: RouteObject[],
+  pathname: string,
+  opening?: { search: string; signedIn: Promise<boolean> },
+): Namespace[] {
   const namespaces: Namespace[] = [];
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
     const preload = route.handle as RoutePreload | undefined;
     if (!preload) continue;
     preload.load().catch(() => {});
+    if (opening) {
+      const { search, signedIn } = opening;
+      preload.prefetch?.({ params, query: new URLSearchParams(search), signedIn });
+    }
     namespaces.push(...preload.namespaces);
   }
   return namespaces;

@@ -3,6 +3,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from '#client/app/layout/app-layout.tsx';
 import { AdminRoute, ProtectedRoute } from '#client/app/protected-route.tsx';
 import { preloadable } from '#client/app/route-preload.ts';
+import { prefetchOpeningPage } from '#client/features/chat/api/opening-page.ts';
 import { loadConversationChunks } from '#client/features/chat/conversation-chunks.ts';
 import { FEATURE_PAGES } from '#client/features/marketing/feature-pages.ts';
 
@@ -71,11 +72,15 @@ const OmnichannelPage = lazy(() => import('#client/features/omnichannel/omnichan
 const NotFoundPage = lazy(() => import('#client/app/not-found-page.tsx'));
 
 // The pages the app is most often opened on have a `handle` (route-preload.ts): their chunks and
-// texts download beside the entry's first translations. A conversation also needs its list.
+// texts download beside the entry's first translations. A conversation also needs its list and
+// its newest messages (unless a search hit's address opens it elsewhere).
 const CHAT_NAMESPACES = ['chat', 'messages', 'composer'] as const;
 const conversationPreload = preloadable(
   () => Promise.all([loadChat(), loadConversationChunks()]),
   CHAT_NAMESPACES,
+  ({ params, query, signedIn }) => {
+    if (params.id !== undefined && !query.has('message')) prefetchOpeningPage(params.id, signedIn);
+  },
 );
 
 const user = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;

@@ -6,6 +6,7 @@ import { i18n } from '#client/lib/i18n.ts';
 import { notifyError } from '#client/lib/notify.ts';
 import { useLatest } from '#client/lib/use-latest.ts';
 import { FIRST_PAGE_SIZE, getMessagePage, type MessagePage } from './api/get-messages.ts';
+import { takeOpeningPage } from './api/opening-page.ts';
 import type { ChatSession } from './chat-session.ts';
 
 /** Whether messages are being loaded, and which load is the newest. */
@@ -40,7 +41,8 @@ export function useLoads() {
 
 /**
  * The page a conversation opens with: the one around a search hit's message (issue #5), or the
- * newest. `onMissed`: the message is not in the conversation (any more), so it opens at its newest.
+ * newest (requested at start-up when the app opened on it). `onMissed`: the message is not in the
+ * conversation (any more), so it opens at its newest.
  */
 async function readOpeningPage(
   conversationId: string,
@@ -56,7 +58,7 @@ async function readOpeningPage(
       onMissed();
     }
   }
-  return getMessagePage(conversationId, { limit: FIRST_PAGE_SIZE }, signal);
+  return takeOpeningPage(conversationId, signal);
 }
 
 /**
