@@ -23,13 +23,13 @@ document.documentElement.classList.toggle('native', isNativeApp());
 
 // The signed-in user, the first page's chunk, its texts and data download at once, side by side.
 const queryClient = createQueryClient();
-const signedIn = queryClient.fetchQuery(userQueryOptions).then(
-  (user) => user !== null,
-  () => false,
+const userId = queryClient.fetchQuery(userQueryOptions).then(
+  (user) => user?.id ?? null,
+  () => null,
 );
 const pageNamespaces = preloadRoute(routes, window.location.pathname, {
   search: window.location.search,
-  signedIn,
+  userId,
 });
 
 // Translations first: the shell never shows raw keys.

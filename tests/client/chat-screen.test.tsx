@@ -127,14 +127,15 @@ describe('chat message list (spec 01-core §4 "List scrolling", issue #5 scale)'
 
 // main.tsx: the app opened on /chat/{id} (a reload, a shared link) reads its messages at start-up.
 describe('opening the app on a conversation', () => {
-  const openOn = (path: string, signedIn: boolean) => {
+  /** main.tsx's start-up on `path`; the fake server's user is 7 (null: a guest). */
+  const openOn = (path: string, userId: number | null) => {
     const [pathname, search = ''] = path.split('?');
-    preloadRoute(routes, pathname!, { search, signedIn: Promise.resolve(signedIn) });
+    preloadRoute(routes, pathname!, { search, userId: Promise.resolve(userId) });
   };
 
   it('reads the newest messages before the screen mounts, and the screen shows that read', async () => {
     const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
-    openOn('/chat/c1', true);
+    openOn('/chat/c1', 7);
     await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
 
     renderApp('/chat/c1');
@@ -144,14 +145,24 @@ describe('opening the app on a conversation', () => {
 
   it('reads nothing for a guest, nor for a search hit, which opens elsewhere', async () => {
     const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
-    openOn('/chat/c1', false);
-    openOn('/chat/c1?message=5', true);
+    openOn('/chat/c1', null);
+    openOn('/chat/c1?message=5', 7);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(messageCalls(fake.requests)).toEqual([]);
 
     renderApp('/chat/c1?message=5');
     expect(await screen.findByText('Das Orbit-Handbuch liegt im Keller')).toBeTruthy();
     expect(messageCalls(fake.requests)).toEqual(['limit=100&around=5']);
+  });
+
+  it('never shows a read made for another user of the same browser', async () => {
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
+    openOn('/chat/c1', 8);
+    await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
+
+    renderApp('/chat/c1');
+    expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
+    expect(messageCalls(fake.requests)).toEqual(['limit=100', 'limit=100']);
   });
 
   it("shows another conversation's own messages when the user went elsewhere first", async () => {
@@ -162,7 +173,7 @@ describe('opening the app on a conversation', () => {
         message(2, 'Nur in c2', 'c2'),
       ]),
     });
-    openOn('/chat/c1', true);
+    openOn('/chat/c1', 7);
     await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
 
     renderApp('/chat/c2');

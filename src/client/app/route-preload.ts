@@ -5,8 +5,8 @@ import type { Namespace } from '#client/lib/i18n.ts';
 export interface OpeningAddress {
   params: Params;
   query: URLSearchParams;
-  /** Whether a user is signed in, once the server has said (no data is read for a guest). */
-  signedIn: Promise<boolean>;
+  /** The signed-in user's id once the server has said; null for a guest, who reads no data. */
+  userId: Promise<number | null>;
 }
 
 /**
@@ -36,7 +36,7 @@ export function preloadable(
 export function preloadRoute(
   routes: RouteObject[],
   pathname: string,
-  opening?: { search: string; signedIn: Promise<boolean> },
+  opening?: { search: string; userId: Promise<number | null> },
 ): Namespace[] {
   const namespaces: Namespace[] = [];
   for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
@@ -44,8 +44,8 @@ export function preloadRoute(
     if (!preload) continue;
     preload.load().catch(() => {});
     if (opening) {
-      const { search, signedIn } = opening;
-      preload.prefetch?.({ params, query: new URLSearchParams(search), signedIn });
+      const { search, userId } = opening;
+      preload.prefetch?.({ params, query: new URLSearchParams(search), userId });
     }
     namespaces.push(...preload.namespaces);
   }

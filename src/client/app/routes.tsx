@@ -78,8 +78,8 @@ const CHAT_NAMESPACES = ['chat', 'messages', 'composer'] as const;
 const conversationPreload = preloadable(
   () => Promise.all([loadChat(), loadConversationChunks()]),
   CHAT_NAMESPACES,
-  ({ params, query, signedIn }) => {
-    if (params.id !== undefined && !query.has('message')) prefetchOpeningPage(params.id, signedIn);
+  ({ params, query, userId }) => {
+    if (params.id !== undefined && !query.has('message')) prefetchOpeningPage(params.id, userId);
   },
 );
 

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
+import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { HttpError } from '#client/lib/http.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { notifyError } from '#client/lib/notify.ts';
@@ -47,6 +49,7 @@ export function useLoads() {
 async function readOpeningPage(
   conversationId: string,
   around: number | null,
+  userId: number | undefined,
   signal: AbortSignal,
   onMissed: () => void,
 ) {
@@ -58,7 +61,7 @@ async function readOpeningPage(
       onMissed();
     }
   }
-  return takeOpeningPage(conversationId, signal);
+  return takeOpeningPage(conversationId, userId, signal);
 }
 
 /**
@@ -77,6 +80,7 @@ export function useConversationLoader(options: {
 }) {
   const { routeId, session, loads, show, setMissed, clear } = options;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const targetRef = useLatest(options.target);
 
   const reset = useCallback(() => {
@@ -100,7 +104,10 @@ export function useConversationLoader(options: {
     const controller = new AbortController();
     const around = targetRef.current;
     loads.setLoading(true);
-    readOpeningPage(routeId, around, controller.signal, () => setMissed(`${routeId}:${around}`))
+    const userId = queryClient.getQueryData(userQueryOptions.queryKey)?.id;
+    readOpeningPage(routeId, around, userId, controller.signal, () =>
+      setMissed(`${routeId}:${around}`),
+    )
       .then((page) => show(page))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -123,7 +130,7 @@ export function useConversationLoader(options: {
       controller.abort();
       loads.setLoading(false);
     };
-  }, [routeId, reset, show, loads, navigate, session, setMissed, targetRef]);
+  }, [routeId, reset, show, loads, navigate, queryClient, session, setMissed, targetRef]);
 
   return reset;
 }

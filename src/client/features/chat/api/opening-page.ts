@@ -3,7 +3,14 @@ import { FIRST_PAGE_SIZE, getMessagePage, type MessagePage } from './get-message
 /** A page requested at start-up is the screen's only if it takes it this soon (a fresh read). */
 const FRESH_MS = 10_000;
 
-let opening: { conversationId: string; page: Promise<MessagePage>; at: number } | undefined;
+let opening:
+  | {
+      conversationId: string;
+      userId: Promise<number | null>;
+      page: Promise<MessagePage>;
+      at: number;
+    }
+  | undefined;
 
 /**
  * Requests the newest messages of the conversation the app opens on (`/chat/{id}`, a reload or a
@@ -12,26 +19,31 @@ let opening: { conversationId: string; page: Promise<MessagePage>; at: number } 
  * largest paint, arrive a round trip sooner. A failure is left to the screen's own read
  * (takeOpeningPage).
  */
-export function prefetchOpeningPage(conversationId: string, signedIn: Promise<boolean>) {
-  const page = signedIn.then((yes) => {
-    if (!yes) throw new Error('Nobody is signed in');
+export function prefetchOpeningPage(conversationId: string, userId: Promise<number | null>) {
+  const page = userId.then((id) => {
+    if (id === null) throw new Error('Nobody is signed in');
     return getMessagePage(conversationId, { limit: FIRST_PAGE_SIZE });
   });
   page.catch(() => {});
-  opening = { conversationId, page, at: Date.now() };
+  opening = { conversationId, userId, page, at: Date.now() };
 }
 
 /**
  * The newest page of `conversationId` as requested at start-up, once: the screen's first read of
- * that conversation takes it; any other read, or a later one, reads anew. A request that failed
- * is made again, so the screen reports (or recovers from) its own. Like a read of its own, it
- * rejects once `signal` aborts: the screen has moved on.
+ * that conversation, by the same user (`userId`: a shared device), takes it; any other read, or a
+ * later one, reads anew. A request that failed is made again, so the screen reports (or recovers
+ * from) its own. Like a read of its own, it rejects once `signal` aborts: the screen has moved on.
  */
-export function takeOpeningPage(conversationId: string, signal: AbortSignal) {
+export async function takeOpeningPage(
+  conversationId: string,
+  userId: number | undefined,
+  signal: AbortSignal,
+) {
   const taken = opening;
   opening = undefined;
   const read = () => getMessagePage(conversationId, { limit: FIRST_PAGE_SIZE }, signal);
-  if (taken?.conversationId !== conversationId || Date.now() - taken.at > FRESH_MS) return read();
+  const fresh = taken?.conversationId === conversationId && Date.now() - taken.at <= FRESH_MS;
+  if (!fresh || (await taken.userId) !== userId) return read();
   return taken.page.then((page) => {
     signal.throwIfAborted();
     return page;
