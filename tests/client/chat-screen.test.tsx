@@ -132,11 +132,15 @@ describe('opening the app on a conversation', () => {
     const [pathname, search = ''] = path.split('?');
     preloadRoute(routes, pathname!, { search, userId: Promise.resolve(userId) });
   };
+  /** The start-up on /chat/c1 for `userId`, once its read of the newest page has left. */
+  const openedOnC1 = async (requests: RecordedRequest[], userId: number) => {
+    openOn('/chat/c1', userId);
+    await waitFor(() => expect(messageCalls(requests)).toEqual(['limit=100']));
+  };
 
   it('reads the newest messages before the screen mounts, and the screen shows that read', async () => {
     const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
-    openOn('/chat/c1', 7);
-    await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
+    await openedOnC1(fake.requests, 7);
 
     renderApp('/chat/c1');
     expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
@@ -157,8 +161,7 @@ describe('opening the app on a conversation', () => {
 
   it('never shows a read made for another user of the same browser', async () => {
     const fake = server({ 'GET /api/messages/c1': pagedMessages(LONG) });
-    openOn('/chat/c1', 8);
-    await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
+    await openedOnC1(fake.requests, 8);
 
     renderApp('/chat/c1');
     expect(await screen.findByText('Nachricht 1000')).toBeTruthy();
@@ -173,8 +176,7 @@ describe('opening the app on a conversation', () => {
         message(2, 'Nur in c2', 'c2'),
       ]),
     });
-    openOn('/chat/c1', 7);
-    await waitFor(() => expect(messageCalls(fake.requests)).toEqual(['limit=100']));
+    await openedOnC1(fake.requests, 7);
 
     renderApp('/chat/c2');
     expect(await screen.findByText('Nur in c2')).toBeTruthy();
