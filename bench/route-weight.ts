@@ -32,10 +32,12 @@ const spec = spawnSync(bin('playwright'), ['test', 'tests/e2e/route-weight.spec.
 
 const results = JSON.parse(readFileSync(REPORT, 'utf8')) as RouteWeight[];
 console.log(
-  '| route | scripts | JS KB gzip | CSS KB gzip | budget JS / CSS | largest scripts (KB) |',
+  '| route | scripts | JS KB gzip | CSS KB gzip | budget JS / CSS | largest scripts (KB) | API answers: KB sent / decoded |',
 );
-console.log('|---|---|---|---|---|---|');
-for (const { route, scripts, jsKb, cssKb } of results) {
+console.log('|---|---|---|---|---|---|---|');
+for (const { route, scripts, jsKb, cssKb, api } of results) {
+  const apiKb = (size: 'transferredKb' | 'decodedKb') =>
+    api.reduce((total, answer) => total + answer[size], 0).toFixed(1);
   const largest = scripts
     .slice(0, 4)
     .map(
@@ -45,7 +47,7 @@ for (const { route, scripts, jsKb, cssKb } of results) {
     .join(', ');
   const budget = budgets[route]!;
   console.log(
-    `| \`${route}\` | ${scripts.length} | ${jsKb.toFixed(1)} | ${cssKb.toFixed(1)} | ${budget.js} / ${budget.css} | ${largest} |`,
+    `| \`${route}\` | ${scripts.length} | ${jsKb.toFixed(1)} | ${cssKb.toFixed(1)} | ${budget.js} / ${budget.css} | ${largest} | ${apiKb('transferredKb')} / ${apiKb('decodedKb')} (${api.length}) |`,
   );
 }
 const worst = Math.max(...results.map((result) => result.jsKb));

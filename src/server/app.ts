@@ -52,6 +52,7 @@ import { registerSearchRoutes } from '#server/features/search/search.routes.ts';
 import { registerSettingsRoutes } from '#server/features/settings/settings.routes.ts';
 import { registerAccessControl } from '#server/http/access.ts';
 import { registerApiReference } from '#server/http/api-reference.ts';
+import { registerJsonCompression } from '#server/http/compression.ts';
 import { registerCsrfProtection } from '#server/http/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerGeneralRateLimit } from '#server/http/general-rate-limit.ts';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void reply.header('cache-control', 'no-store');
     }
   });
+  registerJsonCompression(app);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

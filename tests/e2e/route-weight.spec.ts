@@ -12,7 +12,7 @@ const BUDGETS = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../bench/route-budgets.json'), 'utf8'),
 ) as { target: number; routes: Record<string, { js: number; css: number }> };
 
-test('each route a signed-in user opens stays within its script and style budget', async ({
+test('each route a signed-in user opens stays within its script and style budget, its API answers compressed', async ({
   browser,
   page,
 }) => {
@@ -66,4 +66,11 @@ test('each route a signed-in user opens stays within its script and style budget
     ];
   });
   expect(over, 'routes over bench/route-budgets.json').toEqual([]);
+  // What the page reads travels compressed too (decision 302): a phone waits for these bytes.
+  const uncompressed = results.flatMap(({ route, api }) =>
+    api
+      .filter((answer) => answer.decodedKb >= 1 && answer.transferredKb >= answer.decodedKb)
+      .map((answer) => `${route}: ${answer.path} ${answer.decodedKb.toFixed(1)} KB`),
+  );
+  expect(uncompressed, 'API answers of 1 KB and more sent uncompressed').toEqual([]);
 });

@@ -12,6 +12,8 @@ export interface RouteWeight {
   styles: { path: string; gzipKb: number }[];
   jsKb: number;
   cssKb: number;
+  /** The API answers the page read, as they crossed the network and once decoded. */
+  api: { path: string; transferredKb: number; decodedKb: number }[];
 }
 
 /** gzip -9 of the built file, as bench/client-bundle.ts counts: the same figure on every run. */
@@ -45,11 +47,26 @@ export async function measureRoute(
     else if (type === 'stylesheet' || url.pathname.endsWith('.css'))
       loaded.set(url.pathname, 'stylesheet');
   });
+  const answers: Promise<RouteWeight['api'][number]>[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== new URL(baseURL).origin || !url.pathname.startsWith('/api/')) return;
+    answers.push(
+      Promise.all([request.sizes(), request.response().then((response) => response?.body())]).then(
+        ([sizes, body]) => ({
+          path: url.pathname,
+          transferredKb: sizes.responseBodySize / 1024,
+          decodedKb: (body?.length ?? 0) / 1024,
+        }),
+      ),
+    );
+  });
   await page.goto(route, { waitUntil: 'networkidle' });
   if (ready) {
     await ready(page);
     await page.waitForLoadState('networkidle');
   }
+  const api = await Promise.all(answers);
   await context.close();
   const files = (kind: string) =>
     [...loaded]
@@ -58,5 +75,5 @@ export async function measureRoute(
       .sort((a, b) => b.gzipKb - a.gzipKb);
   const scripts = files('script');
   const styles = files('stylesheet');
-  return { route, scripts, styles, jsKb: sum(scripts), cssKb: sum(styles) };
+  return { route, scripts, styles, jsKb: sum(scripts), cssKb: sum(styles), api };
 }
