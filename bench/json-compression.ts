@@ -1,8 +1,8 @@
 /**
  * What compressing the API's JSON answers saves and costs (decision 302): bytes and CPU per
  * answer for gzip and brotli at the levels a server would use, against the answer as it is.
- * The answers: a subscriber's personas list (every built-in persona, six languages) and a page
- * of 50 messages with markdown, as the chat screen reads them.
+ * The answers: a subscriber's personas list (every built-in persona, names and descriptions in
+ * six languages) and a page of 50 messages with markdown, as the chat screen reads them.
  *
  *   npm run bench -- json-compression
  */
@@ -11,14 +11,26 @@ import { BUILTIN_PERSONAS } from '#server/features/personas/builtin-personas.ts'
 import { COMPRESS_MIN_BYTES } from '#server/http/compression.ts';
 
 const createdAt = new Date().toISOString();
+const SUFFIXES = { de: 'De', zh: 'Zh', mk: 'Mk', sq: 'Sq', ko: 'Ko' } as const;
+/** As GET /api/personas lists the built-ins: names and descriptions in six languages. */
 const personasList = JSON.stringify(
   BUILTIN_PERSONAS.map((persona, index) => ({
     id: index + 1,
-    ...persona,
-    isDefault: index === 0,
+    name: persona.en.name,
+    description: persona.en.description,
+    icon: persona.icon,
+    color: persona.color,
+    isDefault: persona.isDefault,
     isCustom: false,
     userId: null,
+    language: 'en',
     createdAt,
+    ...Object.fromEntries(
+      Object.entries(SUFFIXES).flatMap(([language, suffix]) => [
+        [`name${suffix}`, persona[language as keyof typeof SUFFIXES].name],
+        [`description${suffix}`, persona[language as keyof typeof SUFFIXES].description],
+      ]),
+    ),
   })),
 );
 const messagePage = JSON.stringify({

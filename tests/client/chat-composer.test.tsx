@@ -22,20 +22,7 @@ const pngFile = (name: string, size = 64) => {
 };
 
 const persona = (id: number, name: string, nameDe: string, isDefault = false) =>
-  personaBody({
-    id,
-    name,
-    nameDe,
-    description: '',
-    systemPrompt: '',
-    icon: 'bot',
-    color: '#a855f7',
-    isDefault,
-    isCustom: false,
-    userId: null,
-    language: 'en',
-    createdAt: '2025-01-01T00:00:00.000Z',
-  });
+  personaBody({ id, name, nameDe, isDefault });
 
 const model = (id: string, name: string, allowed: boolean) => ({
   id,

@@ -5,19 +5,16 @@ import { i18n } from '#client/lib/i18n.ts';
 import { fakeServer, settingsBody, userBody, type RecordedRequest } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
+/** A persona as the list carries it: a built-in one without its system prompts (decision 303). */
 function persona(id: number, overrides: Record<string, unknown> = {}) {
-  const translations = Object.fromEntries(
-    ['De', 'Zh', 'Mk', 'Sq', 'Ko'].flatMap((suffix) => [
-      [`name${suffix}`, null],
-      [`description${suffix}`, null],
-      [`systemPrompt${suffix}`, null],
-    ]),
-  );
+  const texts = (field: string) =>
+    Object.fromEntries(['De', 'Zh', 'Mk', 'Sq', 'Ko'].map((suffix) => [`${field}${suffix}`, null]));
+  const prompts =
+    overrides.isCustom === true ? { systemPrompt: `You are ${id}`, ...texts('systemPrompt') } : {};
   return {
     id,
     name: `Persona ${id}`,
     description: `About ${id}`,
-    systemPrompt: `You are ${id}`,
     icon: 'sparkles',
     color: '#a855f7',
     isDefault: false,
@@ -25,7 +22,9 @@ function persona(id: number, overrides: Record<string, unknown> = {}) {
     userId: null,
     language: 'en',
     createdAt: '2024-03-05T10:00:00.000Z',
-    ...translations,
+    ...texts('name'),
+    ...texts('description'),
+    ...prompts,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas } from '#server/db/schema/personas.ts';
 import { BUILTIN_PERSONAS } from '#server/features/personas/builtin-personas.ts';
 import { seedPersonas } from '#server/features/personas/personas.seed.ts';
-import { TRANSLATION_FIELDS } from '#shared/personas/persona-schemas.ts';
+import { SYSTEM_PROMPT_FIELDS, TRANSLATION_FIELDS } from '#shared/personas/persona-schemas.ts';
 import { createSignedInUser, type UserOverrides } from '#tests/support/factories.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
@@ -41,7 +41,7 @@ const remove = (cookie: string, id: unknown) =>
   api(t.app, { method: 'DELETE', url: `/api/personas/${String(id)}`, cookie });
 
 describe('built-in personas', () => {
-  it('lists Persona42 first with id 1 as the default, every text in six languages', async () => {
+  it('lists Persona42 first with id 1 as the default, its name and description in six languages', async () => {
     const { cookie } = await createSignedInUser(t.db, SUBSCRIBER);
     const all = await list(cookie);
     expect(all).toHaveLength(BUILTIN_PERSONAS.length);
@@ -53,8 +53,11 @@ describe('built-in personas', () => {
       userId: null,
     });
     expect(all.filter((persona) => persona.isDefault)).toHaveLength(1);
+    const listed = ['name', 'description', 'icon', ...TRANSLATION_FIELDS].filter(
+      (field) => !(SYSTEM_PROMPT_FIELDS as readonly string[]).includes(field),
+    );
     for (const persona of all) {
-      for (const field of ['name', 'description', 'systemPrompt', 'icon', ...TRANSLATION_FIELDS]) {
+      for (const field of listed) {
         expect(persona[field], `${String(persona.name)}.${field}`).toEqual(
           expect.stringMatching(/\S/),
         );
@@ -68,6 +71,22 @@ describe('built-in personas', () => {
       nameKo: '코딩 전문가',
       icon: 'code',
     });
+  });
+
+  it('keeps their system prompts on the server: listed without them, stored in six languages', async () => {
+    const { cookie } = await createSignedInUser(t.db, { isAdmin: true });
+    for (const persona of await list(cookie)) {
+      for (const field of SYSTEM_PROMPT_FIELDS) {
+        expect(persona, `${String(persona.name)}.${field}`).not.toHaveProperty(field);
+      }
+    }
+    const stored = await t.db.select().from(personas).where(isNull(personas.userId));
+    expect(stored).toHaveLength(BUILTIN_PERSONAS.length);
+    for (const persona of stored) {
+      for (const field of SYSTEM_PROMPT_FIELDS) {
+        expect(persona[field], `${persona.name}.${field}`).toEqual(expect.stringMatching(/\S/));
+      }
+    }
   });
 
   it('gives the free plan, and a lapsed subscription, only Persona42', async () => {

@@ -137,7 +137,35 @@ export const PersonaSchema = z.object({
   ...translationOutputShape,
 });
 export type Persona = z.infer<typeof PersonaSchema>;
-export const PersonaListSchema = z.array(PersonaSchema);
+
+/** A persona's instructions to the model, in its own language and each translation. */
+export const SYSTEM_PROMPT_FIELDS = [
+  'systemPrompt',
+  ...TRANSLATION_SUFFIXES.map((suffix) => `systemPrompt${suffix}` as const),
+] as const;
+export type SystemPromptField = (typeof SYSTEM_PROMPT_FIELDS)[number];
+
+/** The user's own persona as listed: every field, so the form edits it from the list. */
+export const CustomPersonaSchema = PersonaSchema.extend({ isCustom: z.literal(true) });
+export type CustomPersona = z.infer<typeof CustomPersonaSchema>;
+/**
+ * A built-in persona as listed: without its system prompts. Only the server uses them, no
+ * screen shows them and nobody edits them; in six languages they were three quarters of a
+ * subscriber's list (decision 303).
+ */
+export const BuiltinPersonaSchema = PersonaSchema.omit(
+  Object.fromEntries(SYSTEM_PROMPT_FIELDS.map((field) => [field, true])) as Record<
+    SystemPromptField,
+    true
+  >,
+).extend({ isCustom: z.literal(false) });
+export type BuiltinPersona = z.infer<typeof BuiltinPersonaSchema>;
+export const PersonaListItemSchema = z.discriminatedUnion('isCustom', [
+  CustomPersonaSchema,
+  BuiltinPersonaSchema,
+]);
+export type PersonaListItem = z.infer<typeof PersonaListItemSchema>;
+export const PersonaListSchema = z.array(PersonaListItemSchema);
 export type PersonaList = z.infer<typeof PersonaListSchema>;
 
 /** Path parameter of /api/personas/:id. */

@@ -8,8 +8,10 @@ import {
   type StreamEventSchemas,
 } from '#shared/chat/chat-schemas.ts';
 import {
+  SYSTEM_PROMPT_FIELDS,
   TRANSLATION_FIELDS,
-  type Persona,
+  type BuiltinPersona,
+  type SystemPromptField,
   type TranslationField,
 } from '#shared/personas/persona-schemas.ts';
 import type { Settings } from '#shared/settings/settings-schemas.ts';
@@ -271,22 +273,29 @@ export function plansBody(provider: 'sandbox' | 'stripe' = 'sandbox'): PlanList 
   };
 }
 
-/** A persona as GET /api/personas lists it: every field the server sends, translations null. */
-export function personaBody(fields: Partial<Persona> & { id: number; name: string }): Persona {
+/**
+ * A built-in persona as GET /api/personas lists it: every field the server sends (no system
+ * prompts, decision 303), translations null.
+ */
+export function personaBody(
+  fields: Partial<BuiltinPersona> & { id: number; name: string },
+): BuiltinPersona {
+  const translations = TRANSLATION_FIELDS.filter(
+    (field) => !(SYSTEM_PROMPT_FIELDS as readonly string[]).includes(field),
+  ).map((field) => [field, null]);
   return {
     description: '',
-    systemPrompt: '',
     icon: 'bot',
     color: '#a855f7',
     isDefault: false,
-    isCustom: false,
     userId: null,
     language: 'en',
     createdAt: '2025-01-01T00:00:00.000Z',
-    ...(Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, null])) as Record<
-      TranslationField,
+    ...(Object.fromEntries(translations) as Record<
+      Exclude<TranslationField, SystemPromptField>,
       null
     >),
     ...fields,
+    isCustom: false,
   };
 }

@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { personaDescription, personaName } from '#client/lib/api/get-personas.ts';
 import { PersonaIcon } from '#client/features/personas/persona-icon.tsx';
 import { currentLanguage } from '#client/lib/i18n.ts';
-import type { Persona } from '#shared/personas/persona-schemas.ts';
+import type { CustomPersona, PersonaListItem } from '#shared/personas/persona-schemas.ts';
 
 export interface PersonaActions {
-  setDefault: (persona: Persona) => void;
-  edit: (persona: Persona) => void;
-  editTranslations: (persona: Persona) => void;
-  remove: (persona: Persona) => void;
+  setDefault: (persona: PersonaListItem) => void;
+  edit: (persona: CustomPersona) => void;
+  editTranslations: (persona: CustomPersona) => void;
+  remove: (persona: CustomPersona) => void;
 }
 
 /**
@@ -25,7 +25,7 @@ export function PersonaCard({
   busy,
   actions,
 }: {
-  persona: Persona;
+  persona: PersonaListItem;
   isDefault: boolean;
   canManage: boolean;
   busy: boolean;

@@ -5,9 +5,12 @@ import {
   DEFAULT_PERSONA_COLOR,
   DEFAULT_PERSONA_ICON,
   PERSONA_MESSAGES,
+  SYSTEM_PROMPT_FIELDS,
   TRANSLATION_FIELDS,
   type CreatePersona,
   type Persona,
+  type PersonaListItem,
+  type SystemPromptField,
   type TranslationField,
   type UpdatePersona,
 } from '#shared/personas/persona-schemas.ts';
@@ -38,9 +41,18 @@ function toPersona(row: PersonaRow): Persona {
   };
 }
 
-export async function listPersonas(db: Executor, user: PersonaUser): Promise<Persona[]> {
+/** A built-in persona is listed without its system prompts (decision 303). */
+function toListItem(row: PersonaRow): PersonaListItem {
+  const persona = toPersona(row);
+  if (row.userId !== null) return { ...persona, isCustom: true };
+  const prompts = new Set<string>(SYSTEM_PROMPT_FIELDS);
+  const listed = Object.entries(persona).filter(([field]) => !prompts.has(field));
+  return { ...(Object.fromEntries(listed) as Omit<Persona, SystemPromptField>), isCustom: false };
+}
+
+export async function listPersonas(db: Executor, user: PersonaUser): Promise<PersonaListItem[]> {
   const rows = await listPersonasFor(db, user.id, hasPremiumPersonaAccess(user));
-  return rows.map(toPersona);
+  return rows.map(toListItem);
 }
 
 /** Custom personas are for an active paid subscription or administrators (spec 01-core §6). */
