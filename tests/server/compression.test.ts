@@ -9,7 +9,26 @@ const APP_ORIGIN = 'https://app.example.com';
 let t: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp({ ALLOWED_ORIGINS: APP_ORIGIN });
+  t = await createTestApp({ ALLOWED_ORIGINS: APP_ORIGIN }, (app) => {
+    // Answers no route gives today, so the hook's edges are tested: a large answer (compressed
+    // on the thread pool), a Vary set as a list, and a later onSend hook that fails.
+    app.get('/test/large', async () => ({ rows: LARGE_ROWS }));
+    app.get('/test/vary-list', async (_request, reply) => {
+      void reply.header('vary', ['Origin', 'Cookie']);
+      return { rows: LARGE_ROWS.slice(0, 50) };
+    });
+    app.get(
+      '/test/failing-hook',
+      {
+        // Fails on the compressed body only, so the error envelope that replaces it passes.
+        onSend: async (_request, _reply, payload) => {
+          if (Buffer.isBuffer(payload)) throw new Error('a hook after compression failed');
+          return payload;
+        },
+      },
+      async () => ({ rows: LARGE_ROWS }),
+    );
+  });
   // A subscriber's list holds every built-in persona, each in six languages.
   ({ cookie } = await createSignedInUser(t.db, {
     subscriptionTier: 'expert',
@@ -19,6 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BROWSER = 'gzip, deflate, br, zstd';
+const LARGE_ROWS = Array.from({ length: 3000 }, (_, id) => ({ id, text: `row ${id}` }));
 const personas = (acceptEncoding?: string, headers: Record<string, string> = {}) =>
   api(t.app, {
     method: 'GET',
@@ -73,6 +93,30 @@ describe('JSON answers', () => {
     expect(user.headers['content-encoding']).toBeUndefined();
     expect(user.headers.vary).toBe('Accept-Encoding');
     expect(user.json()).toMatchObject({ username: expect.any(String) as string });
+  });
+});
+
+describe('edges of the hook', () => {
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': BROWSER } });
+
+  it('compresses an answer too large for the event loop on the thread pool, intact', async () => {
+    const answer = await get('/test/large');
+    expect(answer.rawPayload.length).toBeGreaterThan(0);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(answer))).toEqual({ rows: LARGE_ROWS });
+  });
+
+  it('adds Accept-Encoding to a Vary given as a list, keeping its names', async () => {
+    const answer = await get('/test/vary-list');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers.vary).toBe('Origin, Cookie, Accept-Encoding');
+  });
+
+  it('sends a readable error envelope when a hook after compression fails', async () => {
+    const answer = await get('/test/failing-hook');
+    expect(answer.statusCode).toBe(500);
+    expect(JSON.parse(decoded(answer))).toMatchObject({ statusCode: 500, code: 'SERVER_ERROR' });
   });
 });
 

@@ -66,6 +66,9 @@ export function toAppError(error: FastifyError, request: FastifyRequest, reply: 
   } else {
     appError = fromFastifyError(error);
   }
+  // The envelope replaces whatever body the reply had, and with it that body's encoding (an
+  // onSend hook may have gzipped it before a later one failed).
+  void reply.removeHeader('content-encoding');
   if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   if (appError instanceof RateLimitedError) {
     void reply.header('retry-after', String(appError.retryAfterSeconds));

@@ -5,12 +5,10 @@ import {
   DEFAULT_PERSONA_COLOR,
   DEFAULT_PERSONA_ICON,
   PERSONA_MESSAGES,
-  SYSTEM_PROMPT_FIELDS,
   TRANSLATION_FIELDS,
   type CreatePersona,
   type Persona,
   type PersonaListItem,
-  type SystemPromptField,
   type TranslationField,
   type UpdatePersona,
 } from '#shared/personas/persona-schemas.ts';
@@ -45,9 +43,16 @@ function toPersona(row: PersonaRow): Persona {
 function toListItem(row: PersonaRow): PersonaListItem {
   const persona = toPersona(row);
   if (row.userId !== null) return { ...persona, isCustom: true };
-  const prompts = new Set<string>(SYSTEM_PROMPT_FIELDS);
-  const listed = Object.entries(persona).filter(([field]) => !prompts.has(field));
-  return { ...(Object.fromEntries(listed) as Omit<Persona, SystemPromptField>), isCustom: false };
+  const {
+    systemPrompt: _prompt,
+    systemPromptDe: _de,
+    systemPromptZh: _zh,
+    systemPromptMk: _mk,
+    systemPromptSq: _sq,
+    systemPromptKo: _ko,
+    ...listed
+  } = persona;
+  return { ...listed, isCustom: false };
 }
 
 export async function listPersonas(db: Executor, user: PersonaUser): Promise<PersonaListItem[]> {
