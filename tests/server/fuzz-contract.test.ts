@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '#shared/errors/app-error.ts';
@@ -160,21 +161,24 @@ async function problemOf(who: Actor, req: FuzzRequest): Promise<string | undefin
   const status = response.statusCode;
   statuses[status] = (statuses[status] ?? 0) + 1;
   const head = `${req.operation} → ${status}`;
-  if (status >= 500) return `${head} (5xx) :: ${what} ${response.body.slice(0, 300)}`;
+  // Browsers take gzip, so most answers come compressed (decision 302): read what they read.
+  const text = decodedBody(response);
+  if (text === undefined) return `${head} (gzip that does not decode) :: ${what}`;
+  if (status >= 500) return `${head} (5xx) :: ${what} ${text.slice(0, 300)}`;
   if (status >= 400 && req.method !== 'HEAD') {
     // The OpenAI-compatible API answers errors in OpenAI's shape (decision 131).
     const openAi = req.operation.split(' ')[1]?.startsWith('/api/v1/') ?? false;
-    const body = safeJson(response.body);
+    const body = safeJson(text);
     const answered = openAi
       ? OpenAiErrorSchema.safeParse(body).success
       : ErrorEnvelopeSchema.strict().safeParse(body).data?.statusCode === status;
     if (!answered) {
-      return `${head} (not the envelope) :: ${what} ${response.body.slice(0, 300)}`;
+      return `${head} (not the envelope) :: ${what} ${text.slice(0, 300)}`;
     }
   }
-  if (who === 'owner' && response.body.includes(CANARY)) canarySeenByOwner++;
-  if (who !== 'owner' && response.body.includes(CANARY)) {
-    return `${head} (leaks the owner's data to ${who}) :: ${what} ${response.body.slice(0, 300)}`;
+  if (who === 'owner' && text.includes(CANARY)) canarySeenByOwner++;
+  if (who !== 'owner' && text.includes(CANARY)) {
+    return `${head} (leaks the owner's data to ${who}) :: ${what} ${text.slice(0, 300)}`;
   }
   if (status >= 400 && changed.length > 0) {
     return `${head} (refused but changed ${changed.join(', ')}) :: ${what}`;
@@ -232,6 +236,16 @@ describe('requests generated from the OpenAPI document', () => {
     (SECONDS + 60) * 1000,
   );
 });
+
+/** The answer's text as a client reads it; undefined when a gzipped body does not decode. */
+function decodedBody(response: { headers: Record<string, unknown>; rawPayload: Buffer }) {
+  if (response.headers['content-encoding'] !== 'gzip') return response.rawPayload.toString('utf8');
+  try {
+    return gunzipSync(response.rawPayload).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 function safeJson(body: string): unknown {
   try {

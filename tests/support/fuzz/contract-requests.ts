@@ -49,6 +49,9 @@ export interface FuzzRequest {
   operation: string;
 }
 
+/** What Chromium sends: the web client's answers come gzipped when large (decision 302). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
 const CONTENT_TYPES = [
   'application/json',
   'application/json; charset=utf-8',
@@ -158,6 +161,10 @@ export function requestFor(
   const headers = fc.record(
     {
       accept: fc.constantFrom('application/json', 'text/event-stream', '*/*', 'text/html', 'x/y'),
+      'accept-encoding': fc.oneof(
+        fc.constantFrom(BROWSER_ENCODINGS, 'gzip;q=0, br', '*', 'identity', 'gzip;q=x'),
+        headerText,
+      ),
       'idempotency-key': headerText,
       'if-none-match': headerText,
       'accept-language': fc.oneof(fc.constantFrom('de', 'en', 'zh', 'ko', 'xx', '*'), headerText),
@@ -209,6 +216,7 @@ export function requestFor(
       url,
       headers: {
         'x-requested-with': 'XMLHttpRequest',
+        'accept-encoding': BROWSER_ENCODINGS,
         ...(withBody ? { 'content-type': 'application/json' } : {}),
       },
       ...(withBody ? { payload: body } : {}),
