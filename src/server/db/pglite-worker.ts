@@ -35,9 +35,10 @@ const port = parentPort!;
  * PostgreSQL's default 128 MB of shared buffers is written in full at start in PGlite (WebAssembly
  * memory, not shared memory): ≈ 125 MiB of the idle server. The data files are read through the
  * operating system's page cache anyway, so a small pool costs a system call per page it misses,
- * not a disk read (decision 270, bench/memory-startup.ts).
+ * not a disk read (decisions 270 and 304, bench/memory-startup.ts). 8 MB holds a chat turn's
+ * pages many times over; 16 MB cost 8 MiB more and searched no faster.
  */
-const SHARED_BUFFERS = '16MB';
+const SHARED_BUFFERS = '8MB';
 
 const open = (load?: ArrayBuffer) =>
   PGlite.create({
