@@ -334,6 +334,11 @@ async function main() {
     if (error) log(`the nginx deployment test will fail: ${error}`);
   }
 
+  // The website builder's server tests render pages in Chromium too, so a fresh machine gets it
+  // before the first suite, not only before the e2e run.
+  const chromiumError = await prepareChromium();
+  if (chromiumError) log(`the tests that render in Chromium will fail: ${chromiumError}`);
+
   const projects = [];
   if (parts.includes('unit')) projects.push('unit', 'client', 'server-pglite');
   if (parts.includes('pg') && env.TEST_DATABASE_URL) projects.push('server-pg');
@@ -343,9 +348,8 @@ async function main() {
   }
 
   if (parts.includes('e2e')) {
-    const error = await prepareChromium();
-    if (error) {
-      fail(`e2e tests skipped: ${error}`);
+    if (chromiumError) {
+      fail(`e2e tests skipped: ${chromiumError}`);
     } else if ((await run('npm', ['run', 'build'], env)) !== 0) {
       // The client and the compiled server the e2e suite runs (tests/e2e/support/e2e-server.ts).
       fail('e2e tests skipped: the build failed');
