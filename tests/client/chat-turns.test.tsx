@@ -119,6 +119,33 @@ describe('edit and regenerate (spec 01-core §4, decision 040)', () => {
   });
 });
 
+describe('a turn the usage limit refused (decision 305)', () => {
+  it('leaves the conversation as the server kept it: the reply a regenerate cut is back', async () => {
+    const fake = server({
+      'POST /api/chat/regenerate': {
+        status: 429,
+        body: {
+          message: 'Daily token limit reached. It resets at midnight UTC.',
+          code: 'QUOTA_EXCEEDED_ERROR',
+          statusCode: 429,
+        },
+      },
+    });
+    renderApp('/chat/c1');
+    await clickAction('Antwort des Assistenten', 0, 'Neu generieren', () =>
+      expect(posts(fake.requests, '/api/chat/regenerate')).toHaveLength(1),
+    );
+
+    await screen.findByRole('alert', { name: 'Nachrichtenlimit erreicht' });
+    await waitFor(() =>
+      expect(texts()).toEqual(['Erste Frage', 'Erste Antwort', 'Zweite Frage', 'Zweite Antwort']),
+    );
+    // Read again from the server, not kept from before the turn.
+    const reads = fake.requests.filter((request) => request.url.startsWith('/api/messages/c1'));
+    expect(reads).toHaveLength(2);
+  });
+});
+
 describe('retry from the error bubble', () => {
   it('answers the stored message again instead of sending it twice', async () => {
     const user = userEvent.setup();

@@ -90,6 +90,8 @@ const JSDOM_GAPS = [/^The tag <%s> is unrecognized in this browser\..* search$/]
 const originalConsoleError = console.error;
 
 beforeEach(() => {
+  // What a test's tab kept (the composer's drafts) is not the next test's.
+  sessionStorage.clear();
   consoleErrors.length = 0;
   takeUnhandledRequests();
   takeContractBreaks();

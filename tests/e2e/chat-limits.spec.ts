@@ -9,7 +9,7 @@ const FREE_MESSAGES = 125;
 // The refused send is the point of the test: the browser logs its 429.
 test.use({ expectedLoadErrors: { '/api/chat': [429] } });
 
-test('in English, a free user who used up the month gets the upgrade panel and keeps the message', async ({
+test('in English, a free user who used up the month gets the upgrade panel and keeps the message to send later', async ({
   page,
 }) => {
   test.slow();
@@ -46,11 +46,16 @@ test('in English, a free user who used up the month gets the upgrade panel and k
   const panel = page.getByRole('alert').filter({ hasText: 'Message Limit Reached' });
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('You have reached your monthly message limit.');
-  // No error bubble: the panel is the answer, and the user's message is still there.
-  await expect(page.getByRole('article', { name: 'Your message' }).last()).toHaveText(
-    new RegExp(`One more ${marker}`),
+  // No error bubble: the panel is the answer. Nothing was stored, so the message is back in the
+  // input, not in the list as if it had been sent (decision 305).
+  await expect(input).toHaveValue(`One more ${marker}`);
+  await expect(page.getByRole('article', { name: 'Your message' }).last()).not.toContainText(
+    'One more',
   );
   await expect(page.getByText('Upgrade Now')).toBeVisible();
   await panel.getByRole('link', { name: 'Upgrade Now' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
+  // Back from the plans, the message is still waiting to be sent.
+  await page.goBack();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(`One more ${marker}`);
 });

@@ -1,10 +1,13 @@
 import { Loader2, Mic, MicOff, Paperclip, SendHorizontal, Upload } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '#client/components/ui/toast-store.ts';
+import { useLatest } from '#client/lib/use-latest.ts';
+import type { TurnOutcome } from './chat-items.ts';
 import { ACCEPT_ATTRIBUTE } from './composer/attachment-check.ts';
 import { AttachmentChips } from './composer/attachment-chips.tsx';
 import { ComposerChoices } from './composer/composer-choices.tsx';
+import { useComposerDraft } from './composer/composer-draft.ts';
 import { useAttachments } from './composer/use-attachments.ts';
 import type { useComposerChoices } from './composer/use-composer-choices.ts';
 import { useFileDrop } from './composer/use-file-drop.ts';
@@ -26,20 +29,28 @@ export const fileMention = (name: string) => ` [Datei: ${name}]`;
  * The input bar (spec 01-core §4 "Input", §5): grows with its text; Enter without Shift/Ctrl/Meta
  * sends on desktop, makes a newline on mobile; Escape clears; disabled with a spinner while a
  * reply is on its way. Files come by picker, drop or paste; voice input where the browser has it.
+ * The text is kept per conversation while the tab lives, and a message the usage limit refused
+ * comes back with its files (decision 305).
  */
 export function ChatInput({
+  userId,
+  conversationId,
   busy,
   choices,
   onSend,
 }: {
+  userId: number;
+  /** The conversation written in; undefined for a new chat. */
+  conversationId: string | undefined;
   busy: boolean;
   /** The model and persona pickers' state (the chat sends the picks with every request). */
   choices: ReturnType<typeof useComposerChoices>;
-  onSend: (text: string, extras: SendExtras) => void;
+  onSend: (text: string, extras: SendExtras) => Promise<TurnOutcome>;
 }) {
   const { t } = useTranslation('chat');
   const { t: tc } = useTranslation('composer');
-  const [text, setText] = useState('');
+  const [text, setText] = useComposerDraft(userId, conversationId);
+  const textRef = useLatest(text);
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const files = useAttachments();
@@ -73,7 +84,13 @@ export function ChatInput({
         description: ready.map((item) => item.name).join(', '),
       });
     }
-    onSend(message, extras);
+    const written = { text, attachments: ready };
+    void onSend(message, extras).then((outcome) => {
+      // Nothing was stored: back to the composer, unless the user has started another message.
+      if (outcome !== 'refused' || textRef.current.trim() !== '') return;
+      setText(written.text);
+      files.restore(written.attachments);
+    });
     setText('');
     files.clear();
   };

@@ -41,6 +41,13 @@ export type TurnRequest =
   | Turn<'/api/chat/edit', typeof EditRequestSchema>
   | Turn<'/api/chat/regenerate', typeof RegenerateRequestSchema>;
 
+/**
+ * How a turn ended for whoever started it: `refused` when the usage limit refused it, so nothing
+ * was stored and the message goes back to its writer (decision 305); `done` otherwise (a reply,
+ * or the error bubble with its retry).
+ */
+export type TurnOutcome = 'done' | 'refused';
+
 /** idle; waiting (typing indicator until the first token); streaming (tokens arriving). */
 export type ChatStatus = 'idle' | 'waiting' | 'streaming';
 

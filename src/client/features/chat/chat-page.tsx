@@ -21,7 +21,7 @@ const ChatSearch = lazy(() => import('./chat-search.tsx'));
 // Shown only once the usage limit is reached.
 const LimitPanel = lazy(() => import('./limit-panel.tsx'));
 
-function ChatScreen() {
+function ChatScreen({ userId }: { userId: number }) {
   // The bubbles' namespace loads with the screen's, so the list does not wait for it later.
   const { t } = useTranslation(['chat', 'messages']);
   const { id } = useParams();
@@ -176,11 +176,13 @@ function ChatScreen() {
       ) : null}
       <div className="contents" onInputCapture={preloadMessageList}>
         <ChatInput
+          userId={userId}
+          conversationId={id}
           busy={busy}
           choices={choices}
           onSend={(text, extras) => {
             leaveTarget();
-            void chat.send(text, extras);
+            return chat.send(text, extras);
           }}
         />
       </div>
@@ -192,5 +194,5 @@ function ChatScreen() {
 export default function ChatPage() {
   const { user } = useUser();
   if (!user) return <LoginRequired />;
-  return <ChatScreen />;
+  return <ChatScreen userId={user.id} />;
 }

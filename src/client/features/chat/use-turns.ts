@@ -15,6 +15,7 @@ import {
   replyItems,
   type ChatItem,
   type ReplyChoice,
+  type TurnOutcome,
   type TurnRequest,
 } from './chat-items.ts';
 import { onDeltaOf, type ChatSession } from './chat-session.ts';
@@ -44,9 +45,12 @@ export function useRunTurn(
   const queryClient = useQueryClient();
   const { setCursors, isAtEnd, show } = pages;
   return useCallback(
-    async (request: TurnRequest, prepare: (items: ChatItem[]) => ChatItem[]) => {
+    async (
+      request: TurnRequest,
+      prepare: (items: ChatItem[]) => ChatItem[],
+    ): Promise<TurnOutcome> => {
       const controller = session.startReply();
-      if (!controller) return;
+      if (!controller) return 'done';
       const { signal } = controller;
       let storedUserId: number | null = null;
       setLimitReached(false);
@@ -71,6 +75,20 @@ export function useRunTurn(
       };
       const withUserId = (items: ChatItem[], id: number) =>
         items.map((item) => (item.key === request.userKey ? { ...item, id } : item));
+      /**
+       * A refused turn changed nothing on the server: a new message leaves the list (it goes back
+       * to the composer); an edit or a regenerate, which cut the list, reads its newest page again.
+       */
+      const showUnchanged = async (refused: TurnRequest) => {
+        if (refused.path === '/api/chat') {
+          session.setItems((items) => items.filter((item) => item.key !== refused.userKey));
+          return;
+        }
+        const openId = session.conversation() ?? session.loaded();
+        if (!openId) return;
+        const latest = await getMessagePage(openId, { limit: FIRST_PAGE_SIZE }).catch(() => null);
+        if (latest && session.loaded() === openId) show(latest, () => []);
+      };
       try {
         const openId = session.conversation();
         if (request.path !== '/api/chat') {
@@ -80,7 +98,7 @@ export function useRunTurn(
           // Sent from a list opened at a search hit: like a message sent at the end, it follows
           // the conversation's newest messages, which are read first (issue #5).
           const latest = await getMessagePage(openId, { limit: FIRST_PAGE_SIZE }, signal);
-          if (signal.aborted) return;
+          if (signal.aborted) return 'done';
           show(latest, (items) => items.filter((item) => item.key === request.userKey));
         }
         const reply = await streamChat(
@@ -102,7 +120,7 @@ export function useRunTurn(
             ...(request.path === '/api/chat' ? { idempotencyKey: request.idempotencyKey } : {}),
           },
         );
-        if (signal.aborted) return;
+        if (signal.aborted) return 'done';
         session.setItems((previous) => [
           ...withUserId(previous, reply.userMessageId),
           ...replyItems(reply),
@@ -110,11 +128,15 @@ export function useRunTurn(
         session.setConversation(reply.conversationId);
         refreshList();
         showConversation(reply.conversationId);
+        return 'done';
       } catch (error) {
-        if (signal.aborted) return;
+        if (signal.aborted) return 'done';
         if (isLimitError(error)) {
           setLimitReached(true);
-          return;
+          if (storedUserId !== null) return 'done';
+          // Refused before anything was stored: the list shows the conversation as it is.
+          await showUnchanged(request);
+          return 'refused';
         }
         // Once stored, the user message is answered again rather than sent twice.
         const conversationId = session.conversation();
@@ -129,6 +151,7 @@ export function useRunTurn(
           ...(userId === null ? previous : withUserId(previous, userId)),
           failed,
         ]);
+        return 'done';
       } finally {
         session.endReply(controller);
       }
@@ -149,7 +172,7 @@ export function useTurns(
       text: string,
       extras: { fileIds?: number[]; model?: string; personaId?: number } = {},
     ) => {
-      if (text.trim() === '' || session.replying()) return;
+      if (text.trim() === '' || session.replying()) return 'done';
       const userKey = newLocalKey('local');
       const request: TurnRequest = {
         path: '/api/chat',
@@ -157,7 +180,7 @@ export function useTurns(
         userKey,
         idempotencyKey: randomUuid(),
       };
-      await runTurn(request, (previous) => [...previous, localUserItem(userKey, text)]);
+      return runTurn(request, (previous) => [...previous, localUserItem(userKey, text)]);
     },
     [session, runTurn, choiceRef],
   );

@@ -5,6 +5,7 @@ import { showToast } from '#client/components/ui/toast-store.ts';
 import { currentLanguage, FALLBACK_LANGUAGE } from '#client/lib/i18n.ts';
 import { notifySuccess } from '#client/lib/notify.ts';
 import { userQueryOptions } from '#client/lib/api/get-user.ts';
+import { clearDrafts } from '#client/lib/tab-drafts.ts';
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -131,6 +132,7 @@ export function useLogout() {
     onSuccess: async () => {
       // Per-user data must not outlive the session.
       queryClient.removeQueries({ predicate: perUserData });
+      clearDrafts();
       notifySuccess(t('authToast.logoutSuccessText'), t('authToast.logoutSuccessTitle'));
       await wait(100);
       await queryClient.invalidateQueries({ queryKey: USER_KEY });

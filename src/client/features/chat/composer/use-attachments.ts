@@ -151,11 +151,18 @@ export function useAttachments() {
   /** After sending: the files now belong to the message. */
   const clear = useCallback(() => setAttachments([]), []);
 
+  /** A refused message's stored files, back in the input bar unless others were added since. */
+  const restore = useCallback(
+    (items: Attachment[]) => setAttachments((list) => (list.length === 0 ? items : list)),
+    [],
+  );
+
   return {
     attachments,
     uploading: attachments.some((item) => item.fileId === null),
     add,
     remove,
     clear,
+    restore,
   };
 }
