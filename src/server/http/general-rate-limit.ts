@@ -11,10 +11,16 @@ import { isApiRequest, routePath } from './request-path.ts';
 /** What a route costs: reads are cheap, chats call a paid AI provider, exports build files. */
 export type RateLimitClass = 'read' | 'write' | 'chat' | 'upload' | 'export';
 
+/**
+ * `exempt`: a provider's webhook, whose signature on the raw body is its gate. A burst of events
+ * from a provider's few addresses must not be refused and retried late (decision 306).
+ */
+export type RouteRateLimit = RateLimitClass | 'exempt';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Overrides the class the general rate limit gives a route (see classify). */
-    rateLimit?: RateLimitClass;
+    rateLimit?: RouteRateLimit;
   }
 }
 
@@ -52,7 +58,7 @@ export function generalLimit(kind: RateLimitClass, scope: RateLimitScope, factor
   return Math.max(1, Math.round(GENERAL_LIMITS[kind][scope] * factor));
 }
 
-export function classify(request: FastifyRequest): RateLimitClass {
+export function classify(request: FastifyRequest): RouteRateLimit {
   const declared = request.routeOptions.config.rateLimit;
   if (declared) return declared;
   const listed = ROUTE_CLASSES[`${request.method} ${routePath(request)}`];
@@ -65,6 +71,7 @@ export function classify(request: FastifyRequest): RateLimitClass {
  * per-user limit; past either the answer is 429 RATE_LIMIT_ERROR with Retry-After (issue 15
  * item 3). Registered after the session resolver (it needs the user) and before access control,
  * so refused guests are counted too. The login and registration limits come on top (auth-throttle.ts).
+ * Routes declared `exempt` (verified provider webhooks) are not counted.
  */
 export function registerGeneralRateLimit(
   app: FastifyInstance,
@@ -87,6 +94,7 @@ export function registerGeneralRateLimit(
     if (request.routeOptions.url === undefined || !isApiRequest(request)) return;
     if (request.method === 'OPTIONS') return;
     const kind = classify(request);
+    if (kind === 'exempt') return;
     const verdicts = await Promise.all([
       limiter(kind, 'perAddress').consume(addressKey(request.ip)),
       request.user ? limiter(kind, 'perUser').consume(String(request.user.id)) : null,

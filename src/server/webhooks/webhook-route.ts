@@ -23,7 +23,8 @@ export async function registerWebhookRoute(
     scope.post(
       input.path,
       {
-        config: { access: 'public' },
+        // The signature is the gate, not the general limit: a burst must not be refused (decision 306).
+        config: { access: 'public', rateLimit: 'exempt' },
         bodyLimit: WEBHOOK_BODY_LIMIT,
         // Documented like files and streams: the schema describes the bytes, never alters them.
         schema: { body: WebhookDeliverySchema, response: { 200: WebhookReceiptSchema } },

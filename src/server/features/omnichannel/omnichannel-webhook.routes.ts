@@ -57,7 +57,8 @@ export async function registerOmnichannelWebhookRoutes(
     scope.post(
       webhookPath(':channelId'),
       {
-        config: { access: 'public' },
+        // A busy channel's burst must not be refused (decision 306); the signature is the gate.
+        config: { access: 'public', rateLimit: 'exempt' },
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
           params: WebhookParamsSchema,
