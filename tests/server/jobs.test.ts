@@ -140,9 +140,30 @@ describe('the jobs layer', () => {
       () => jobRows('test.query'),
       (rows) => rows[0]?.status === 'failed',
     );
-    expect(row!.last_error).toBe(
-      'duplicate key value violates unique constraint "jobs_name_key_key"',
+    expect(row!.last_error).toBe('database error 23505 (unique_violation)');
+  });
+
+  it('stores and logs a failed query’s SQLSTATE, never the data PostgreSQL quotes', async () => {
+    const logged: string[] = [];
+    const stream = { write: (line: string) => void logged.push(line) };
+    const jobs = runner({ log: Fastify({ logger: { level: 'warn', stream } }).log });
+    jobs.define({
+      name: 'test.data-exception',
+      maxAttempts: 1,
+      run: async () => {
+        // PostgreSQL answers `invalid input syntax for type integer: "marker-5521"`.
+        await database.db.execute(sql`select ${'marker-5521'}::int`);
+      },
+    });
+    await jobs.start();
+    await jobs.enqueue('test.data-exception', {});
+    const [row] = await until(
+      () => jobRows('test.data-exception'),
+      (rows) => rows[0]?.status === 'failed',
     );
+    expect(row!.last_error).toBe('database error 22P02 (invalid_text_representation)');
+    expect(logged.join('')).toContain('22P02');
+    expect(logged.join('')).not.toContain('marker-5521');
   });
 
   it('takes a job again once the lease of the worker that took it has run out', async () => {

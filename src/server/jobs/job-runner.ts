@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
+import { safeError } from './job-error.ts';
 import { slotAt, type Schedule } from './job-schedule.ts';
 import {
   claimJobs,
@@ -35,21 +36,6 @@ export interface JobRunnerOptions {
 
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
-
-/**
- * The error as it may be logged and stored: a failed query's driver error, without the query's
- * parameters that Drizzle's wrapper puts into its message (issue 15 item 1).
- */
-function safeError(error: unknown): Error {
-  if (
-    error instanceof Error &&
-    error.message.startsWith('Failed query') &&
-    error.cause instanceof Error
-  ) {
-    return error.cause;
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
 
 interface Running {
   controller: AbortController;
