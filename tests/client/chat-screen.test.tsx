@@ -32,23 +32,24 @@ const message = (id: number, content = `Nachricht ${id}`, conversationId = 'c1')
 /**
  * GET /api/messages/:id as the server pages it, oldest first: the latest `limit` (before `before`),
  * the first `limit` after `after`, or the page around `around` (half before it, the other side
- * filling up near an end; 404 for a message not in the conversation).
+ * filling up near an end). A message named that is not in the conversation (any more) is a 404.
  */
 function pagedMessages(all: ReturnType<typeof message>[]) {
   return (request: RecordedRequest) => {
     const query = new URL(request.url, 'http://x').searchParams;
     const limit = Number(query.get('limit') ?? 1000);
     const [before, after, around] = ['before', 'after', 'around'].map((key) => query.get(key));
+    const named = around ?? before ?? after;
+    if (named && !all.some((item) => item.id === Number(named))) {
+      return {
+        status: 404,
+        body: { message: 'Message not found', code: 'NOT_FOUND', statusCode: 404 },
+      };
+    }
     let start: number;
     let end: number;
     if (around) {
       const index = all.findIndex((item) => item.id === Number(around));
-      if (index === -1) {
-        return {
-          status: 404,
-          body: { message: 'Message not found', code: 'NOT_FOUND', statusCode: 404 },
-        };
-      }
       const newer = all.length - index - 1;
       start = index - Math.min(index, Math.max(Math.floor((limit - 1) / 2), limit - 1 - newer));
       end = start + limit;
@@ -122,6 +123,44 @@ describe('chat message list (spec 01-core §4 "List scrolling", issue #5 scale)'
       fireEvent.scroll(list);
       expect(messageCalls(fake.requests)).toContain('limit=300&before=901');
     });
+  });
+
+  it('an older page cut away meanwhile shows the conversation as it is now, and pages back from there', async () => {
+    const conversation = Array.from({ length: 500 }, (_, index) => message(index + 1));
+    const fake = server({ 'GET /api/messages/c1': pagedMessages(conversation) });
+    renderApp('/chat/c1');
+    await screen.findByText('Nachricht 500');
+    // Another tab edits 401, the oldest loaded message: it and everything after it are replaced.
+    conversation.splice(400, 100, message(501, 'Bearbeitete Frage'), message(502, 'Neue Antwort'));
+
+    // The list opens anew with the newest page: the log is looked up at each scroll.
+    const scrollToTop = () => {
+      const list = screen.getByRole('log', { name: 'Nachrichten' });
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+    };
+    await waitFor(() => {
+      scrollToTop();
+      expect(messageCalls(fake.requests)).toContain('limit=300&before=401');
+    });
+    // Not the start of the conversation: its newest messages, read as when it opened.
+    expect(await screen.findByText('Neue Antwort')).toBeTruthy();
+    expect(screen.getByText('Bearbeitete Frage')).toBeTruthy();
+    expect(screen.queryByText('Nachricht 500')).toBeNull();
+    await waitFor(() => {
+      scrollToTop();
+      expect(messageCalls(fake.requests)).toContain('limit=300&before=303');
+    });
+    expect(messageCalls(fake.requests)).toEqual([
+      'limit=100',
+      'limit=300&before=401',
+      'limit=100',
+      'limit=300&before=303',
+    ]);
+    // The messages before the cut show again.
+    const shown = () =>
+      screen.queryAllByText(/^Nachricht \d+$/).map((row) => Number(row.textContent.slice(10)));
+    await waitFor(() => expect(Math.min(...shown())).toBeLessThan(303));
   });
 });
 

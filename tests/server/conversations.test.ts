@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatFiles, messages } from '#server/db/schema/chat.ts';
 import { userFiles } from '#server/db/schema/files.ts';
@@ -332,9 +332,55 @@ describe('GET /api/messages/:id?around=<messageId> (a search hit, issue #5)', ()
     }
     // Another user's message in their own conversation stays theirs too.
     expect((await get(`${base}?around=${idOf(1)}`, stranger.cookie)).statusCode).toBe(404);
-    // Cursors of another conversation read nothing of it (nor when its messages were written).
+    // Cursors of another conversation are not in this one: the same 404 as a message that never
+    // was, which tells nothing of that conversation (nor when its messages were written).
     for (const cursor of [`before=${theirs[0]!.id}`, `after=${mine[0]!.id}`]) {
-      expect(contents(await get(`${base}?${cursor}`, cookie)), cursor).toEqual([]);
+      const response = await get(`${base}?${cursor}`, cookie);
+      expect(response.statusCode, cursor).toBe(404);
+      expect(response.json(), cursor).toStrictEqual({
+        message: 'Message not found',
+        code: 'NOT_FOUND',
+        statusCode: 404,
+      });
+    }
+  });
+
+  it('is a 404 for a before or after cursor whose message was deleted, not an empty page', async () => {
+    const { cookie, base, idOf } = await longConversation(10);
+    // Another tab edits M6: it and everything after it are cut (spec 01-core §4 "Edit").
+    const cut = await t.db
+      .delete(messages)
+      .where(inArray(messages.id, [6, 7, 8, 9].map(idOf)))
+      .returning({ id: messages.id });
+    expect(cut).toHaveLength(4);
+    for (const cursor of [`before=${idOf(6)}`, `after=${idOf(6)}`, `before=${idOf(9)}`]) {
+      const response = await get(`${base}?limit=4&${cursor}`, cookie);
+      expect(response.statusCode, cursor).toBe(404);
+      expect(response.json(), cursor).toStrictEqual({
+        message: 'Message not found',
+        code: 'NOT_FOUND',
+        statusCode: 404,
+      });
+    }
+    // The newest page is the conversation as it is now, and pages back from there as before.
+    const newest = await get(`${base}?limit=4`, cookie);
+    expect(contents(newest)).toEqual(['M2', 'M3', 'M4', 'M5']);
+    const older = await get(
+      `${base}?limit=4&before=${String(newest.headers['x-next-cursor'])}`,
+      cookie,
+    );
+    expect(contents(older)).toEqual(['M0', 'M1']);
+    // Cursors at either end of what is left are still pages, empty ones included.
+    const pastEnd = await get(`${base}?limit=4&after=${idOf(5)}`, cookie);
+    expect([pastEnd.statusCode, contents(pastEnd)]).toEqual([200, []]);
+    const pastStart = await get(`${base}?limit=4&before=${idOf(0)}`, cookie);
+    expect([pastStart.statusCode, contents(pastStart)]).toEqual([200, []]);
+    // Another user's conversation stays a 404 of the conversation, whatever the cursor names.
+    const stranger = await createSignedInUser(t.db);
+    for (const cursor of [`before=${idOf(6)}`, `before=${idOf(2)}`]) {
+      const response = await get(`${base}?${cursor}`, stranger.cookie);
+      expect(response.statusCode, cursor).toBe(404);
+      expect(response.json(), cursor).toMatchObject({ message: 'Conversation not found' });
     }
   });
 

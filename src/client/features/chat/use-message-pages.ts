@@ -1,7 +1,13 @@
 import { useCallback, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { HttpError } from '#client/lib/http.ts';
 import { notifyError } from '#client/lib/notify.ts';
 import type { Message } from '#shared/chat/chat-schemas.ts';
-import { getMessagePage, OLDER_PAGE_SIZE, type MessagePage } from './api/get-messages.ts';
+import {
+  FIRST_PAGE_SIZE,
+  getMessagePage,
+  OLDER_PAGE_SIZE,
+  type MessagePage,
+} from './api/get-messages.ts';
 
 /** Most messages one request may ask for (MESSAGE_PAGE.max on the server). */
 const LARGEST_PAGE = 1000;
@@ -14,7 +20,9 @@ type Cursors = Record<Direction, string | null>;
  * ones as the user scrolls down a list opened at a search hit (issue #5), or all of them for the
  * search overlay. `conversation` names the conversation the list holds now, so a page that arrives
  * after the user moved on is dropped. `onNewest` gets a page that ends at the conversation's
- * newest message: the list has reached its live end.
+ * newest message: the list has reached its live end. A page whose cursor message is gone (404: an
+ * edit or regenerate elsewhere cut the conversation) is no end of it: the conversation's newest
+ * page replaces the list, as when it opened, and paging goes on from there (decision 308).
  */
 export function useMessagePages<T>(
   conversation: { readonly current: string | null },
@@ -58,18 +66,31 @@ export function useMessagePages<T>(
       const stale = () =>
         conversation.current !== conversationId || cursors.current[direction] !== cursor;
       setLoading((state) => ({ ...state, [direction]: true }));
+      /** The conversation as it is now; a 404 here (the conversation is gone) is reported. */
+      const showNewest = async () => {
+        const page = await getMessagePage(conversationId, { limit: FIRST_PAGE_SIZE });
+        if (stale()) return [];
+        show(page);
+        return page.messages;
+      };
       const request = getMessagePage(conversationId, {
         limit,
         [older ? 'before' : 'after']: cursor,
       })
-        .then((page) => {
-          if (stale()) return [];
-          const added = page.messages.map(toItem);
-          setCursors({ [direction]: older ? page.olderCursor : page.newerCursor });
-          setItems((items) => (older ? [...added, ...items] : [...items, ...added]));
-          if (!older && page.newerCursor === null) onNewest(page.messages);
-          return page.messages;
-        })
+        .then(
+          (page) => {
+            if (stale()) return [];
+            const added = page.messages.map(toItem);
+            setCursors({ [direction]: older ? page.olderCursor : page.newerCursor });
+            setItems((items) => (older ? [...added, ...items] : [...items, ...added]));
+            if (!older && page.newerCursor === null) onNewest(page.messages);
+            return page.messages;
+          },
+          (error: unknown) => {
+            if (!(error instanceof HttpError && error.status === 404)) throw error;
+            return stale() ? [] : showNewest();
+          },
+        )
         .catch((error: unknown) => {
           // No automatic retries from the scroll position: scrolling again retries.
           if (conversation.current === conversationId) notifyError(error);
@@ -82,7 +103,7 @@ export function useMessagePages<T>(
       busy.current[direction] = request;
       return request;
     },
-    [conversation, setCursors, setItems, toItem, onNewest],
+    [conversation, setCursors, setItems, toItem, onNewest, show],
   );
 
   const loadOlder = useCallback(
@@ -98,11 +119,13 @@ export function useMessagePages<T>(
   /** Every page both ways, in the largest pages the server gives: the whole conversation is local. */
   const loadAll = useCallback(async () => {
     const conversationId = conversation.current;
-    // On a failure (reported by fetchPage) what is loaded stays searchable.
-    for (const direction of ['older', 'newer'] as const) {
-      while (cursors.current[direction] && conversation.current === conversationId) {
-        if ((await fetchPage(direction, LARGEST_PAGE)) === null) return;
-      }
+    // Older pages first. The newest page that replaces a cut list has older ones again.
+    const next = (): Direction | null =>
+      cursors.current.older ? 'older' : cursors.current.newer ? 'newer' : null;
+    for (let direction = next(); direction; direction = next()) {
+      if (conversation.current !== conversationId) return;
+      // On a failure (reported by fetchPage) what is loaded stays searchable.
+      if ((await fetchPage(direction, LARGEST_PAGE)) === null) return;
     }
   }, [conversation, fetchPage]);
 

@@ -83,8 +83,8 @@ export type MessageRow = { [K in keyof typeof messageColumns]: (typeof messages.
 
 /**
  * A message's place in the (timestamp, id) order its conversation is read in. Only a message of
- * the same conversation has one: another's id (a forged cursor) reads nothing, and tells nothing
- * of when that message was written.
+ * the same conversation has one: another's id (a forged cursor, or a message deleted since) reads
+ * nothing, and tells nothing of when that message was written; getMessages answers it with a 404.
  */
 const placeOf = (conversationId: string, id: number) =>
   sql`(select m.timestamp, m.id from ${messages} m where m.id = ${id} and m.conversation_id = ${conversationId})`;

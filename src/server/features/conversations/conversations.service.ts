@@ -181,9 +181,19 @@ async function readAround(db: Executor, conversationId: string, target: MessageR
   };
 }
 
+/** A message of the conversation, or a 404 (one of another conversation too). */
+async function requireConversationMessage(db: Executor, conversationId: string, id: number) {
+  const message = await findConversationMessage(db, conversationId, id);
+  if (!message) throw notFound('Message not found');
+  return message;
+}
+
 /**
  * A conversation's messages, oldest first: the latest `limit`, those before `before` or after
- * `after`, or the page around the message `around` (a message of another conversation is a 404).
+ * `after`, or the page around the message `around`. A message named that is not in the
+ * conversation (any more: an edit or regenerate cut it) is a 404, never an empty page a client
+ * would take for the conversation's start or end (decision 308). A cursor that is not one reads
+ * nothing, so the check follows an empty read: a message deleted during the read is a 404 too.
  */
 export async function getMessages(
   db: Executor,
@@ -195,17 +205,20 @@ export async function getMessages(
   const { limit, before, after, around } = query;
   let page: { rows: MessageRow[]; hasOlder: boolean; hasNewer: boolean };
   if (around !== undefined) {
-    const target = await findConversationMessage(db, conversationId, around);
-    if (!target) throw notFound('Message not found');
+    const target = await requireConversationMessage(db, conversationId, around);
     page = await readAround(db, conversationId, target, limit);
   } else if (after !== undefined) {
     const rows = await listMessagesAfter(db, conversationId, { limit: limit + 1, afterId: after });
+    if (rows.length === 0) await requireConversationMessage(db, conversationId, after);
     page = { rows: rows.slice(0, limit), hasOlder: false, hasNewer: rows.length > limit };
   } else {
     const rows = await listMessages(db, conversationId, {
       limit: limit + 1,
       ...(before === undefined ? {} : { beforeId: before }),
     });
+    if (rows.length === 0 && before !== undefined) {
+      await requireConversationMessage(db, conversationId, before);
+    }
     page = { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit, hasNewer: false };
   }
   const first = page.rows[0];
