@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showToast } from '#client/components/ui/toast-store.ts';
@@ -34,8 +34,9 @@ function ChatScreen({ userId }: { userId: number }) {
   const busy = chat.status !== 'idle';
   const target = useMessageTarget(id, messageId, { ...chat, busy });
   /** The hit has served once the user searches here or writes: the list opens at the end again. */
-  const leaveTarget = () => {
-    if (!params.has('message')) return;
+  const atHit = params.has('message');
+  const leaveTarget = useCallback(() => {
+    if (!atHit) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -44,16 +45,24 @@ function ChatScreen({ userId }: { userId: number }) {
       },
       { replace: true },
     );
-  };
+  }, [atHit, setParams]);
   const { edit, regenerate, setFeedback } = chat;
+  // Like a message sent, an edit or a regenerate ends the stay at a search hit: the list follows
+  // the reply at the conversation's new end.
   const messageActions = useMemo<MessageActions>(
     () => ({
       busy,
-      edit: (item, text) => void edit(item, text),
-      regenerate: (item) => void regenerate(item),
+      edit: (item, text) => {
+        leaveTarget();
+        void edit(item, text);
+      },
+      regenerate: (item) => {
+        leaveTarget();
+        void regenerate(item);
+      },
       setFeedback,
     }),
-    [busy, edit, regenerate, setFeedback],
+    [busy, edit, regenerate, setFeedback, leaveTarget],
   );
 
   /** The search overlay's query; null while it is closed. */

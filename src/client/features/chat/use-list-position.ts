@@ -24,13 +24,17 @@ export function useFirstItemIndex(items: ChatItem[]) {
 
 /**
  * Whether rows added at the end are new messages the list follows, not a newer page it was opened
- * before (a search hit's list): true when the rows before them reached the conversation's end.
+ * before (a search hit's list): true when the rows before them reached the conversation's end. A
+ * list whose last row went (an edit or a regenerate cut it there, or a page replaced it) ends
+ * where the conversation now ends unless it has newer pages: its new rows are followed.
  */
 export function useFollowsNewRows(items: ChatItem[], hasNewer: boolean) {
   const lastKey = items.at(-1)?.key;
   const [state, setState] = useState({ lastKey, hasNewer, follows: !hasNewer });
   if (lastKey === state.lastKey && hasNewer === state.hasNewer) return state.follows;
-  const follows = lastKey !== state.lastKey ? !state.hasNewer : state.follows;
+  const appended = items.some((item) => item.key === state.lastKey);
+  const follows =
+    lastKey === state.lastKey ? state.follows : appended ? !state.hasNewer : !hasNewer;
   setState({ lastKey, hasNewer, follows });
   return follows;
 }
