@@ -2,10 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackupConfig, BackupHistoryItem } from '#shared/admin/backups.ts';
+import { respond } from './support/fake-contract.ts';
 import { fakeServer, settingsBody, userBody } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const backup = (id: number, overrides: Partial<BackupHistoryItem> = {}): BackupHistoryItem => ({
   id,
@@ -182,9 +186,79 @@ describe('/admin/database', () => {
       'textContent',
       'Die Sicherung wurde wiederhergestellt.',
     );
+    const { restoreId, ...confirmed } = server.requests.find(
+      (r) => r.url === '/api/admin/backups/restore',
+    )?.body as { restoreId: string };
+    expect(confirmed).toEqual({ checkToken: 'signed-check', confirm: true });
+    // Named, so that its outcome can be asked for if the answer is lost on the way.
+    expect(restoreId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  it('asks the server how a restore ended whose answer a proxy cut off, and shows that', async () => {
+    const restoreId = '0b7e3f7c-2a1d-4c5e-9f00-6d2b8a4c1e11';
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue(restoreId);
+    const statuses = [
+      respond('GET /api/admin/backups/restore/{restoreId}', 200, {
+        state: 'running',
+        startedAt: '2026-11-20T03:39:00.000Z',
+      }),
+      respond('GET /api/admin/backups/restore/{restoreId}', 200, {
+        state: 'restored',
+        startedAt: '2026-11-20T03:39:00.000Z',
+        result: { tables: [{ name: 'users', rows: 3 }], restoredAt: '2026-11-20T03:41:00.000Z' },
+      }),
+    ];
+    const server = fakeServer({
+      ...adminRoutes,
+      'GET /api/admin/backups': { status: 200, body: { items: [backup(2)], nextCursor: null } },
+      'GET /api/admin/backups/configs': { status: 200, body: { items: [], nextCursor: null } },
+      'POST /api/admin/backups/2/restore-check': respond(
+        'POST /api/admin/backups/{id}/restore-check',
+        200,
+        {
+          checkToken: 'signed-check',
+          backupId: 2,
+          filename: backup(2).filename,
+          tables: [{ name: 'users', rows: 3 }],
+          expiresAt: '2026-11-20T04:00:00.000Z',
+        },
+      ),
+      // nginx gave up waiting for the app after its read timeout; the restore goes on.
+      'POST /api/admin/backups/restore': {
+        status: 504,
+        body: '<html><head><title>504 Gateway Time-out</title></head></html>',
+        breaksContract: "nginx's own error page, not the app's envelope",
+      },
+      [`GET /api/admin/backups/restore/${restoreId}`]: () => statuses.shift(),
+    });
+    renderApp('/admin/database');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: `${backup(2).filename} wiederherstellen` }),
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: /aktuellen Daten ersetzt/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt wiederherstellen' }));
+
+    // The answer is lost, the restore is not reported failed: the screen asks and waits.
+    const dialog = screen.getByRole('dialog', { name: 'Sicherung wiederherstellen' });
+    const said = () => within(dialog).getByRole('status').textContent;
+    await waitFor(() => expect(said()).toMatch(/Antwort des Servers ist nicht angekommen/));
+    // A toast of an earlier test may still say the same: the dialog's own line is what counts.
+    await waitFor(() => expect(said()).toBe('Die Sicherung wurde wiederhergestellt.'), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByText(/Serverfehler|Gateway/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Jetzt wiederherstellen' })).toBeNull();
+    const asked = server.requests.filter(
+      (r) => r.url === `/api/admin/backups/restore/${restoreId}`,
+    );
+    expect(asked).toHaveLength(2);
     expect(server.requests.find((r) => r.url === '/api/admin/backups/restore')?.body).toEqual({
       checkToken: 'signed-check',
       confirm: true,
+      restoreId,
     });
   });
 });

@@ -595,6 +595,10 @@ const MATRIX: Record<string, Case> = {
     payload: () => ({ checkToken: 'forged.token', confirm: true }),
     expect: { guest: 401, user: 403, other: 403, admin: 400 },
   },
+  'GET /api/admin/backups/restore/:restoreId': {
+    url: () => '/api/admin/backups/restore/0b7e3f7c-2a1d-4c5e-9f00-6d2b8a4c1e11',
+    expect: { guest: 401, user: 403, other: 403, admin: 404 },
+  },
   // Omnichannel (issue 14): administrators only; the ids name no brand or channel (admin 404).
   'GET /api/omnichannel/brands': {
     url: () => '/api/omnichannel/brands',

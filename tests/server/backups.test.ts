@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -309,6 +310,93 @@ describe('a restore', () => {
     const check = upload.json<RestoreCheck>();
     expect(check).toMatchObject({ backupId: null, filename: 'mine.backup' });
     expect(check.tables.find((table) => table.name === 'users')?.rows).toBeGreaterThan(0);
+  });
+});
+
+describe('a restore that cannot finish', () => {
+  it('keeps the data whole when the backup file is cut off after its check', async () => {
+    const row = await backUpNow();
+    const check = await checkRestore(row.id);
+    await createUser(t.db, { username: 'written_before_cut_backup' });
+    const before = await counts();
+    // Half the file: PostgreSQL's pg_restore reads its table of contents, then fails in the data.
+    const file = path.join(backupDir, row.filename);
+    const whole = await readFile(file);
+    await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
+
+    const failed = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore',
+      payload: { checkToken: check.checkToken, confirm: true },
+    });
+    expect(failed.statusCode).toBe(500);
+    // Before: psql committed the dropped schema once pg_restore's output ended.
+    // Every table as it was, but for the audit of the attempt and the maintenance it held.
+    const kept = (rows: typeof before) =>
+      rows.filter(({ name }) => name !== 'admin_audit_log' && name !== 'app_settings');
+    expect(kept(await counts())).toEqual(kept(before));
+    const written = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'written_before_cut_backup'));
+    expect(written).toHaveLength(1);
+  });
+});
+
+describe('a named restore (decision 309)', () => {
+  const restoreOf = (restoreId: string) =>
+    asAdmin({ method: 'GET', url: `/api/admin/backups/restore/${restoreId}` });
+  const startRestore = (checkToken: string, restoreId: string) =>
+    asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore',
+      payload: { checkToken, confirm: true, restoreId },
+    });
+
+  it('says it runs while it runs, and then how it ended, to whoever asks later', async () => {
+    const restoreId = randomUUID();
+    expect((await restoreOf(restoreId)).statusCode).toBe(404);
+    const check = await checkRestore(firstBackup.id);
+
+    const answer = startRestore(check.checkToken, restoreId);
+    const whileRunning = await until(
+      () => restoreOf(restoreId),
+      (response) => response.statusCode === 200,
+      { attempts: 1000, everyMs: 10 },
+    );
+    const restored = await answer;
+    expect(restored.statusCode, restored.body).toBe(200);
+    // PostgreSQL: the question may wait for the restore's locks, and see it ended.
+    if (TEST_DB === 'pglite') expect(whileRunning.json()).toMatchObject({ state: 'running' });
+
+    const after = await restoreOf(restoreId);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json()).toEqual({
+      state: 'restored',
+      startedAt: now.toISOString(),
+      result: restored.json(),
+    });
+  });
+
+  it('that fails says so with the answer its request gave', async () => {
+    const row = await backUpNow();
+    const check = await checkRestore(row.id);
+    // The file changes after its check: the restore cannot load it.
+    await writeFile(path.join(backupDir, row.filename), 'nothing a restore can use');
+    const restoreId = randomUUID();
+    const failed = await startRestore(check.checkToken, restoreId);
+    expect(failed.statusCode).toBe(500);
+
+    const status = await restoreOf(restoreId);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toEqual({
+      state: 'failed',
+      startedAt: now.toISOString(),
+      error: failed.json(),
+    });
+    // The data stayed as it was and the product is open again.
+    const settings = await asAdmin({ method: 'GET', url: '/api/admin/settings' });
+    expect(settings.json()).toMatchObject({ maintenanceMode: false });
   });
 });
 

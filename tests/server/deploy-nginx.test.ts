@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTORE_TIMEOUT_MS } from '#shared/admin/backups.ts';
 import { deltaText, parseEvents } from '#tests/support/chat-helpers.ts';
 import { FakeAi, lastUserText } from '#tests/support/fake-ai/fake-ai-server.ts';
 import {
@@ -37,6 +38,8 @@ const SLOW_WORDS = Array.from({ length: 16 }, (_, index) => `Wort${index} `);
 const SERVER_NAME = 'chat.orbit.test';
 /** A client address other than nginx's own 127.0.0.1, so the two cannot be confused. */
 const CLIENT_ADDRESS = '127.0.0.2';
+/** The administrator every instance makes sure of at start (ADMIN_USERNAME, ADMIN_PASSWORD). */
+const ADMIN = { username: 'nginx_chief', password: 'long enough pw' };
 
 let dir: string;
 let fake: FakeAi;
@@ -50,6 +53,8 @@ let dropDatabase = async () => {};
 interface Call {
   method?: string;
   body?: unknown;
+  /** A file sent as it is (application/octet-stream), as the admin screen sends a backup. */
+  file?: Buffer;
   cookie?: string;
   headers?: Record<string, string>;
   localAddress?: string;
@@ -57,7 +62,7 @@ interface Call {
 
 /** A request to nginx over TLS, as a browser on https://chat.orbit.test:<port> sends it. */
 function request(url: string, call: Call = {}): Promise<IncomingMessage> {
-  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const body = call.file ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
   return new Promise((resolve, reject) => {
     const outgoing = https.request({
       host: '127.0.0.1',
@@ -73,7 +78,7 @@ function request(url: string, call: Call = {}): Promise<IncomingMessage> {
         ...(body === undefined
           ? {}
           : {
-              'content-type': 'application/json',
+              'content-type': call.file ? 'application/octet-stream' : 'application/json',
               'x-requested-with': 'XMLHttpRequest',
               origin: `https://${SERVER_NAME}:${httpsPort}`,
             }),
@@ -98,6 +103,29 @@ async function fetchText(url: string, call?: Call) {
 interface LogLine {
   reqId?: string;
   req?: { url: string; remoteAddress: string };
+}
+
+/** nginx's time (`90s`, `16m`, `1h`…) in milliseconds. */
+function nginxTimeMs(value: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(value);
+  if (!match) throw new Error(`not an nginx time: ${value}`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] ?? 's']!;
+  return Number(match[1]) * unit;
+}
+
+const withoutComments = (configuration: string) => configuration.replace(/#.*$/gm, '');
+
+/**
+ * The proxy_read_timeout a location of nginx's configuration runs with (`nginx -T`): its own,
+ * else nginx's default of 60 s (the file sets none at server level, which the test checks).
+ */
+function readTimeoutOf(dump: string, location: string): number {
+  const configuration = withoutComments(dump);
+  const start = configuration.indexOf(`${location} {`);
+  if (start === -1) throw new Error(`no "${location}" in the configuration`);
+  const block = configuration.slice(start, configuration.indexOf('}', start));
+  const value = /^\s*proxy_read_timeout\s+(\S+);/m.exec(block)?.[1];
+  return value === undefined ? 60_000 : nginxTimeMs(value);
 }
 
 function logLines(): LogLine[] {
@@ -125,6 +153,8 @@ beforeAll(async () => {
     CLIENT_DIST_DIR: path.join(dir, 'no-client'),
     OPENAI_API_KEY: 'test-key',
     OPENAI_BASE_URL: `${fake.url}/v1`,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
   };
   if (TEST_DB === 'postgres') {
     const name = `orbit_nginx_${randomBytes(5).toString('hex')}`;
@@ -279,5 +309,43 @@ describe(`nginx with the example configuration, ${INSTANCES} instance(s) behind 
       (line) => line !== undefined,
     );
     expect(appLine!.req).toMatchObject({ url: '/api/login', remoteAddress: CLIENT_ADDRESS });
+  });
+
+  it('lets a backup file larger than 2 MB through to the app, and waits for a restore to end', async () => {
+    const login = await fetchText('/api/login', { body: ADMIN });
+    expect(login.status, login.text).toBe(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+
+    // 3 MB, over the 2 MB nginx allows other requests. It is no backup: the app has read it to
+    // the end when it says so, in its own envelope.
+    const file = Buffer.alloc(3 * 1024 * 1024, 'not a backup ');
+    const uploaded = await fetchText('/api/admin/backups/restore-check', {
+      file,
+      cookie,
+      headers: { 'x-file-name': 'large.backup' },
+    });
+    expect(uploaded.status, uploaded.text).toBe(400);
+    expect(JSON.parse(uploaded.text)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('not a backup'),
+    });
+    // Everywhere else the limit stays: nginx turns the same file away itself.
+    const elsewhere = await fetchText('/api/admin/backups/restore', { file, cookie });
+    expect(elsewhere.status).toBe(413);
+    expect(elsewhere.text).toContain('nginx');
+
+    // A restore (and a check) answers when it is done, up to the 15 minutes the admin screen
+    // waits: nginx, as it runs, waits longer on the backup routes. Not waited for here: nginx's
+    // default of 60 s elsewhere shows that the value is the locations' own.
+    const configuration = nginx!.configuration();
+    for (const location of [
+      'location /api/admin/backups',
+      'location = /api/admin/backups/restore-check',
+    ]) {
+      expect(readTimeoutOf(configuration, location), location).toBeGreaterThan(RESTORE_TIMEOUT_MS);
+    }
+    expect(readTimeoutOf(configuration, 'location /')).toBe(60_000);
+    const serverLevel = withoutComments(configuration).replace(/location [^{]*\{[^}]*\}/g, '');
+    expect(serverLevel).not.toMatch(/proxy_read_timeout/);
   });
 });

@@ -55,6 +55,8 @@ export function createCertificate(dir: string, name: string) {
 
 export interface RunningNginx {
   accessLog: () => Promise<string>;
+  /** The configuration nginx runs with, as `nginx -T` prints it (every included file). */
+  configuration: () => string;
   stop(): Promise<void>;
 }
 
@@ -110,6 +112,11 @@ export async function startNginx(
   }
   return {
     accessLog: () => readFile(accessLog, 'utf8'),
+    configuration: () => {
+      const dump = spawnSync(NGINX_PATH, [...args, '-T'], { encoding: 'utf8' });
+      if (dump.status !== 0) throw new Error(`nginx -T failed:\n${dump.stderr}`);
+      return dump.stdout;
+    },
     async stop() {
       if (running) child.kill('SIGTERM');
       await exited;

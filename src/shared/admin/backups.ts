@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '#shared/api/pagination.ts';
+import { ErrorEnvelopeSchema } from '#shared/errors/app-error.ts';
 import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 
 /**
@@ -119,10 +120,21 @@ export const RestoreCheckSchema = z.object({
 });
 export type RestoreCheck = z.infer<typeof RestoreCheckSchema>;
 
+/**
+ * How long the admin screen waits for a check or a restore to answer (the nginx example in
+ * docs/deploy waits longer on these routes: decision 309).
+ */
+export const RESTORE_TIMEOUT_MS = 15 * 60_000;
+
 export const RestoreRequestSchema = z.object({
   checkToken: textSchema().min(1).max(2000),
   /** The administrator confirmed that the current data is replaced. */
   confirm: z.literal(true),
+  /**
+   * Names this restore, so that its outcome can still be asked for when its answer is lost on
+   * the way (a proxy's 504, a dropped connection): GET /api/admin/backups/restore/{restoreId}.
+   */
+  restoreId: z.uuid().optional(),
 });
 
 export const RestoreResultSchema = z.object({
@@ -130,3 +142,22 @@ export const RestoreResultSchema = z.object({
   restoredAt: z.iso.datetime(),
 });
 export type RestoreResult = z.infer<typeof RestoreResultSchema>;
+
+export const RestoreIdParamsSchema = z.object({ restoreId: z.uuid() });
+
+/** A named restore as the server knows it (decision 309): still running, or how it ended. */
+export const RestoreStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('running'), startedAt: z.iso.datetime() }),
+  z.object({
+    state: z.literal('restored'),
+    startedAt: z.iso.datetime(),
+    result: RestoreResultSchema,
+  }),
+  z.object({
+    state: z.literal('failed'),
+    startedAt: z.iso.datetime(),
+    /** What the restore's own request answered (or would have). */
+    error: ErrorEnvelopeSchema,
+  }),
+]);
+export type RestoreStatus = z.infer<typeof RestoreStatusSchema>;

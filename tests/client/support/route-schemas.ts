@@ -38,6 +38,7 @@ import {
   BackupHistoryPageSchema,
   RestoreCheckSchema,
   RestoreResultSchema,
+  RestoreStatusSchema,
 } from '#shared/admin/backups.ts';
 import { ClientErrorPageSchema, LogPageSchema } from '#shared/admin/logs-schemas.ts';
 import { PerformanceSchema } from '#shared/admin/performance-schemas.ts';
@@ -185,6 +186,7 @@ export const ROUTE_SCHEMAS = {
   'GET /api/admin/audit-log': { 200: AuditLogPageSchema },
   'GET /api/admin/backups': { 200: BackupHistoryPageSchema },
   'GET /api/admin/backups/configs': { 200: BackupConfigPageSchema },
+  'GET /api/admin/backups/restore/{restoreId}': { 200: RestoreStatusSchema },
   'GET /api/admin/backups/{id}/download': { 200: { 'application/octet-stream': BinaryBodySchema } },
   'GET /api/admin/conversations': { 200: AdminConversationPageSchema },
   'GET /api/admin/crypto-payments': { 200: AdminCryptoPaymentListSchema },

@@ -17,7 +17,7 @@ export function RestoreDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('adminDatabase');
-  const restore = useRestoreBackup();
+  const { mutation: restore, answerLost } = useRestoreBackup();
   const [understood, setUnderstood] = useState(false);
 
   const close = () => {
@@ -75,6 +75,7 @@ export function RestoreDialog({
               </label>
             </>
           )}
+          {restore.isPending && answerLost ? <p role="status">{t('restore.answerLost')}</p> : null}
           <div className="flex gap-2">
             {restore.isSuccess ? (
               <button type="button" className="btn-primary" onClick={close}>

@@ -26,6 +26,7 @@ import { toBackupConfig, toBackupHistoryItem } from './backups.mappers.ts';
 import { createBackupService, type BackupService } from './backups.service.ts';
 import { createRestoreService } from './restore.service.ts';
 import { registerRestoreRoutes } from './restore.routes.ts';
+import { createRestoreStates } from './restore-states.ts';
 
 const CursorKeySchema = z.number().int().positive();
 const ConfigParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -66,6 +67,7 @@ export async function registerBackupRoutes(
     database: ctx.database,
     engine,
     files,
+    states: createRestoreStates(ctx.redis),
     appSettings: ctx.appSettings,
     maintenance: options.maintenance,
     secret: ctx.secret,

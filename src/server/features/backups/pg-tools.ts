@@ -84,9 +84,19 @@ export async function restoreThroughPsql(file: string, url: string, preamble: st
   restore.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   psql.stdin.on('error', () => {}); // psql stopped at an error: reported by its exit code
   psql.stdin.write(preamble);
-  restore.stdout.pipe(psql.stdin);
-  // Both must end well: psql's success alone could follow a pg_restore that died half-way.
-  const [psqlCode, restoreCode] = await Promise.all([exitOf(psql), exitOf(restore)]);
+  // psql commits when its input ends. A pg_restore that fails (an unreadable or cut-off file)
+  // ends its output too, so its input is ended only once pg_restore has succeeded; otherwise
+  // psql is killed before it commits, and PostgreSQL rolls the dropped schema back.
+  restore.stdout.pipe(psql.stdin, { end: false });
+  const psqlExit = exitOf(psql);
+  psqlExit.catch(() => {}); // awaited below, unless pg_restore could not start
+  const restoreCode = await exitOf(restore).catch((error: unknown) => {
+    psql.kill('SIGKILL');
+    throw error;
+  });
+  if (restoreCode === 0) psql.stdin.end();
+  else psql.kill('SIGKILL');
+  const psqlCode = await psqlExit;
   if (psqlCode === 0 && restoreCode === 0) return;
   const output = errors.join('').trim();
   throw new BackupToolError(

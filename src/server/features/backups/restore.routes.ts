@@ -7,10 +7,12 @@ import {
   BackupIdParamsSchema,
   EmptyBodySchema,
   RestoreCheckSchema,
+  RestoreIdParamsSchema,
   RestoreRequestSchema,
   RestoreResultSchema,
+  RestoreStatusSchema,
 } from '#shared/admin/backups.ts';
-import { invalid } from '#shared/errors/app-error.ts';
+import { invalid, notFound } from '#shared/errors/app-error.ts';
 import type { RestoreService } from './restore.service.ts';
 
 /** The upload's name as the client sent it (percent-encoded), for display only. */
@@ -77,6 +79,23 @@ export async function registerRestoreRoutes(
       config: admin,
       schema: { body: RestoreRequestSchema, response: { 200: RestoreResultSchema } },
     },
-    async (request) => restore.restore(auditActor(request), request.body.checkToken),
+    async (request) =>
+      restore.restore(auditActor(request), request.body.checkToken, request.body.restoreId),
+  );
+
+  // A restore's answer can be lost behind a proxy while it goes on (decision 309): the screen
+  // asks here until it ends.
+  api.get(
+    '/api/admin/backups/restore/:restoreId',
+    {
+      config: admin,
+      schema: { params: RestoreIdParamsSchema, response: { 200: RestoreStatusSchema } },
+    },
+    async (request) => {
+      const status = await restore.findRestore(request.params.restoreId);
+      if (!status)
+        throw notFound('This restore is not known: it never began, or began over a day ago');
+      return status;
+    },
   );
 }

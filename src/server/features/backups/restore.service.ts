@@ -8,10 +8,11 @@ import type { AppSettingsStore } from '#server/app-settings/app-settings.ts';
 import { recordAudit, withAudit, type AuditActor } from '#server/audit/audit.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { MaintenanceHold } from '#server/http/maintenance.ts';
-import type { RestoreCheck, RestoreResult } from '#shared/admin/backups.ts';
+import type { RestoreCheck, RestoreResult, RestoreStatus } from '#shared/admin/backups.ts';
 import { AppError, conflict, invalid, notFound } from '#shared/errors/app-error.ts';
 import type { BackupEngine } from './backup-engine.ts';
 import type { BackupFiles } from './backup-files.ts';
+import type { RestoreStates } from './restore-states.ts';
 import {
   carryOverAfterRestore,
   countTableRows,
@@ -30,6 +31,7 @@ export interface RestoreServiceDeps {
   database: DatabaseHandle;
   engine: BackupEngine;
   files: BackupFiles;
+  states: RestoreStates;
   appSettings: AppSettingsStore;
   maintenance: MaintenanceHold;
   secret: string;
@@ -54,7 +56,7 @@ interface CheckClaims {
  * back with it.
  */
 export function createRestoreService(deps: RestoreServiceDeps) {
-  const { database, engine, files, appSettings, maintenance, secret, clock, log } = deps;
+  const { database, engine, files, states, appSettings, maintenance, secret, clock, log } = deps;
   const db = database.db;
   let restoring = false;
 
@@ -140,7 +142,19 @@ export function createRestoreService(deps: RestoreServiceDeps) {
     }
   };
 
-  const restore = async (actor: AuditActor, checkToken: string): Promise<RestoreResult> => {
+  /** Keeps a named restore's state; a failure to keep it must not fail the restore itself. */
+  const remember = async (restoreId: string | undefined, status: RestoreStatus) => {
+    if (restoreId === undefined) return;
+    await states
+      .save(restoreId, status)
+      .catch((error: unknown) => log.error({ err: error }, 'keeping the restore state failed'));
+  };
+
+  const restore = async (
+    actor: AuditActor,
+    checkToken: string,
+    restoreId?: string,
+  ): Promise<RestoreResult> => {
     const claims = readSignedToken(
       secret,
       CHECK_PURPOSE,
@@ -154,6 +168,9 @@ export function createRestoreService(deps: RestoreServiceDeps) {
     if (!existsSync(path)) throw notFound('The backup file is gone');
     if (restoring) throw conflict('A restore is already running');
     restoring = true;
+    const startedAt = clock().toISOString();
+    await remember(restoreId, { state: 'running', startedAt });
+    let outcome: RestoreStatus | undefined;
     const release = maintenance.hold();
     const wasOn = appSettings.current().maintenanceMode;
     try {
@@ -178,7 +195,17 @@ export function createRestoreService(deps: RestoreServiceDeps) {
         );
       });
       log.warn('backup restored');
-      return { tables: await countTableRows(db), restoredAt: clock().toISOString() };
+      const result = { tables: await countTableRows(db), restoredAt: clock().toISOString() };
+      outcome = { state: 'restored', startedAt, result };
+      return result;
+    } catch (error) {
+      // The envelope the request answers with: the error handler's, for an unexpected error.
+      const failure =
+        error instanceof AppError
+          ? error
+          : new AppError('SERVER_ERROR', 500, 'Internal server error');
+      outcome = { state: 'failed', startedAt, error: failure.toEnvelope() };
+      throw error;
     } finally {
       // The restored settings are the backup's: maintenance goes back to what it was before.
       await appSettings
@@ -187,9 +214,17 @@ export function createRestoreService(deps: RestoreServiceDeps) {
       release();
       restoring = false;
       if (claims.upload) await files.remove(path);
+      // Only now: whoever asks sees the outcome once maintenance has ended, as the answer does.
+      if (outcome) await remember(restoreId, outcome);
     }
   };
 
-  return { checkBackup, checkUpload, restore, isRestoring: () => restoring };
+  return {
+    checkBackup,
+    checkUpload,
+    restore,
+    isRestoring: () => restoring,
+    findRestore: (restoreId: string) => states.find(restoreId),
+  };
 }
 export type RestoreService = ReturnType<typeof createRestoreService>;

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import { RestoreCheckSchema } from '#shared/admin/backups.ts';
-
-/** Loading a backup into a scratch database can take a while. */
-export const RESTORE_TIMEOUT_MS = 15 * 60_000;
+import { RESTORE_TIMEOUT_MS, RestoreCheckSchema } from '#shared/admin/backups.ts';
 
 /**
  * POST /api/admin/backups/{id}/restore-check, or …/restore-check with an uploaded file: the

@@ -1,24 +1,42 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest, readJson } from '#client/lib/http.ts';
-import { RestoreResultSchema } from '#shared/admin/backups.ts';
-import { RESTORE_TIMEOUT_MS } from './check-restore.ts';
+import { randomUuid } from '#client/lib/random-uuid.ts';
+import { RESTORE_TIMEOUT_MS, RestoreResultSchema } from '#shared/admin/backups.ts';
+import { followRestore, isAnswerLost } from './follow-restore.ts';
 
-/** POST /api/admin/backups/restore: replaces the data with the checked backup. */
+/**
+ * POST /api/admin/backups/restore: replaces the data with the checked backup. The restore is
+ * named, so that when its answer is lost on the way (a proxy's 504 while it goes on, decision
+ * 309) its real outcome is asked for instead of reporting a failure. `answerLost`: that is
+ * happening now.
+ */
 export function useRestoreBackup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const [answerLost, setAnswerLost] = useState(false);
+  const mutation = useMutation({
     retry: false,
-    mutationFn: async (checkToken: string) =>
-      (await readJson(
-        await apiRequest(
-          'POST',
-          '/api/admin/backups/restore',
-          { checkToken, confirm: true },
-          { timeoutMs: RESTORE_TIMEOUT_MS },
-        ),
-        () => RestoreResultSchema,
-      ))!,
+    mutationFn: async (checkToken: string) => {
+      setAnswerLost(false);
+      const restoreId = randomUuid();
+      try {
+        return (await readJson(
+          await apiRequest(
+            'POST',
+            '/api/admin/backups/restore',
+            { checkToken, confirm: true, restoreId },
+            { timeoutMs: RESTORE_TIMEOUT_MS },
+          ),
+          () => RestoreResultSchema,
+        ))!;
+      } catch (error) {
+        if (!isAnswerLost(error)) throw error;
+        setAnswerLost(true);
+        return await followRestore(restoreId, error, RESTORE_TIMEOUT_MS);
+      }
+    },
     // Everything may have changed.
     onSuccess: () => queryClient.invalidateQueries(),
   });
+  return { mutation, answerLost };
 }
