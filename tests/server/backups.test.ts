@@ -7,8 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
+import { backupHistory } from '#server/db/schema/backups.ts';
 import { users } from '#server/db/schema/users.ts';
 import { countTableRows } from '#server/features/backups/backups.queries.ts';
+import { BACKUP_JOB } from '#server/features/backups/backups.service.ts';
 import type {
   BackupConfig,
   BackupHistoryItem,
@@ -100,6 +102,23 @@ describe('a backup', () => {
     const check = await checkRestore(row.id);
     expect(withoutJobs(check.tables)).toEqual(withoutJobs(live));
     expect(check.tables.find((table) => table.name === 'users')?.rows).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a backup whose process stopped', () => {
+  it('is written and verified again when its job runs again, and gets its retention', async () => {
+    const row = await backUpNow();
+    // As a crash between writing and verifying leaves it: written, never checked, no retention.
+    await t.db
+      .update(backupHistory)
+      .set({ status: 'succeeded', tableCount: null, completedAt: null, retainUntil: null })
+      .where(eq(backupHistory.id, row.id));
+    await t.app.jobs.enqueue(BACKUP_JOB, { historyId: row.id }, { key: `again-${row.id}` });
+
+    const again = await finished(row.id);
+    expect(again, again.errorMessage ?? '').toMatchObject({ status: 'verified' });
+    expect(again.tableCount).toBeGreaterThan(5);
+    expect(again.retainUntil).not.toBeNull();
   });
 });
 

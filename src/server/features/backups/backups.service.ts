@@ -74,10 +74,14 @@ export function createBackupService(deps: BackupServiceDeps) {
     return { ...created, filename };
   };
 
-  /** The job: idempotent, since a crash can run it twice (only a `running` row is worked on). */
+  /**
+   * The job: idempotent, since a crash can run it twice. A `running` row is worked on, and so is
+   * a `succeeded` one: written but not yet verified when the process stopped, it is written and
+   * verified again, so it gets its retention instead of staying unchecked and kept forever.
+   */
   const runBackup = async (historyId: number) => {
     const row = await findHistory(db, historyId);
-    if (!row || row.status !== 'running') return;
+    if (!row || (row.status !== 'running' && row.status !== 'succeeded')) return;
     const config = row.configId === null ? undefined : await findConfig(db, row.configId);
     const keepDays = config?.retentionDays ?? MANUAL_BACKUP_RETENTION_DAYS;
     const file = files.pathOf(row.filename);
