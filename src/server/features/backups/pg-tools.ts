@@ -55,7 +55,11 @@ const exitOf = (child: ChildProcess) =>
 /**
  * Runs `pg_restore -f -` (the backup as SQL) into psql after `preamble`, all in one
  * transaction that stops at the first error: the database is replaced completely or not at all.
- * psql prints each error's SQLSTATE (VERBOSITY=verbose), which the error carries.
+ * The transaction is psql's input's own `BEGIN`, and its `COMMIT` is written only once
+ * pg_restore has succeeded (decision 310): an input that ends early — pg_restore failing on a
+ * cut-off file, this process dying — ends psql without a commit, and PostgreSQL rolls back.
+ * (`--single-transaction` commits whenever the input ends.) psql prints each error's SQLSTATE
+ * (VERBOSITY=verbose), which the error carries.
  */
 export async function restoreThroughPsql(file: string, url: string, preamble: string) {
   const { dbname, env } = connectionArgs(url);
@@ -66,7 +70,6 @@ export async function restoreThroughPsql(file: string, url: string, preamble: st
       '--no-psqlrc',
       '--quiet',
       '-w',
-      '--single-transaction',
       '-v',
       'ON_ERROR_STOP=1',
       '-v',
@@ -83,19 +86,21 @@ export async function restoreThroughPsql(file: string, url: string, preamble: st
   psql.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   restore.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   psql.stdin.on('error', () => {}); // psql stopped at an error: reported by its exit code
-  psql.stdin.write(preamble);
-  // psql commits when its input ends. A pg_restore that fails (an unreadable or cut-off file)
-  // ends its output too, so its input is ended only once pg_restore has succeeded; otherwise
-  // psql is killed before it commits, and PostgreSQL rolls the dropped schema back.
+  psql.stdin.write(`BEGIN;\n${preamble}`);
   restore.stdout.pipe(psql.stdin, { end: false });
   const psqlExit = exitOf(psql);
-  psqlExit.catch(() => {}); // awaited below, unless pg_restore could not start
+  // psql stopped at an error (a deadlock it was chosen to break, say): pg_restore, blocked on a
+  // pipe nobody reads, would never end.
+  psqlExit.then(
+    () => restore.kill('SIGKILL'), // a no-op once pg_restore has ended
+    () => {},
+  );
   const restoreCode = await exitOf(restore).catch((error: unknown) => {
     psql.kill('SIGKILL');
     throw error;
   });
-  if (restoreCode === 0) psql.stdin.end();
-  else psql.kill('SIGKILL');
+  if (restoreCode === 0) psql.stdin.end('COMMIT;\n');
+  else psql.stdin.end();
   const psqlCode = await psqlExit;
   if (psqlCode === 0 && restoreCode === 0) return;
   const output = errors.join('').trim();
