@@ -30,9 +30,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Asks GET /api/admin/backups/restore/{restoreId} until the restore has ended: its result, or
  * its error as its own answer would have been. While the server cannot be reached, or answers
- * 5xx (busy with the restore itself), it asks again, for at most `giveUpMs` in a row; then, or
- * when the server still knows no such restore after a few seconds (it never began), `lost` is
- * thrown: the failure first seen.
+ * 5xx (busy with the restore itself), it asks again. After `giveUpMs` in all (a restore still
+ * `running` that long stopped where nobody can tell: its instance died), or when the server
+ * still knows no such restore after a few seconds (it never began), `lost` is thrown: the
+ * failure first seen.
  */
 export async function followRestore(
   restoreId: string,
@@ -40,8 +41,8 @@ export async function followRestore(
   giveUpMs: number,
 ): Promise<RestoreResult> {
   const lostAt = Date.now();
-  let unansweredSince: number | null = null;
   for (;;) {
+    if (Date.now() - lostAt >= giveUpMs) throw lost;
     let status: RestoreStatus | undefined;
     try {
       status = (await readJson(
@@ -52,15 +53,12 @@ export async function followRestore(
       const notKnown = error instanceof HttpError && error.status === 404;
       if (notKnown && Date.now() - lostAt >= NOT_BEGUN_AFTER_MS) throw lost;
       if (!notKnown && !isUnanswered(error)) throw error;
-      unansweredSince ??= Date.now();
-      if (Date.now() - unansweredSince >= giveUpMs) throw lost;
     }
     if (status?.state === 'restored') return status.result;
     if (status?.state === 'failed') {
       const { statusCode, message, code, details } = status.error;
       throw new HttpError(statusCode, message, code, details);
     }
-    if (status) unansweredSince = null;
     await sleep(RESTORE_POLL_MS);
   }
 }
