@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   conversationRoutes,
   fakeServer,
@@ -164,5 +164,49 @@ describe('the composer keeps what the user wrote (decision 305)', () => {
     server.signIn();
     renderApp('/chat/c1');
     expect((await messageInput()).value).toBe('');
+  });
+
+  it('files stay with the conversation they were attached in', async () => {
+    draftServer();
+    renderApp('/chat/c1');
+    await attachPng();
+    await userEvent.click(screen.getByRole('button', { name: 'Neuer Chat' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Angehängte Dateien' })).toBeNull(),
+    );
+  });
+
+  it('a message sent while dictating does not come back with the dictation’s last words', async () => {
+    const started: FakeRecognition[] = [];
+    class FakeRecognition {
+      lang = '';
+      continuous = false;
+      interimResults = false;
+      onresult: ((event: unknown) => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      start() {
+        started.push(this);
+      }
+      stop() {}
+      abort() {}
+    }
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    draftServer({
+      status: 500,
+      body: { message: 'Internal error', code: 'SERVER_ERROR', statusCode: 500 },
+    });
+    renderApp('/chat/c1');
+    const input = await messageInput();
+    await userEvent.click(await screen.findByRole('button', { name: 'Spracheingabe starten' }));
+    const [recognition] = started;
+    act(() => recognition?.onresult?.({ results: [[{ transcript: 'Wie wird das Wetter' }]] }));
+    expect(input.value).toBe('Wie wird das Wetter');
+    await userEvent.type(input, '{Enter}');
+    await screen.findByText(/Entschuldigung, ich konnte deine Nachricht/);
+
+    // The browser's final result of what was said arrives after the send.
+    act(() => recognition?.onresult?.({ results: [[{ transcript: 'Wie wird das Wetter' }]] }));
+    expect(input.value).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '#client/components/ui/toast-store.ts';
 import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { onUnauthenticated } from '#client/lib/http.ts';
+import { clearDrafts } from '#client/lib/tab-drafts.ts';
 
 /**
  * A signed-in page whose session the server ended (an administrator revoked it or suspended the
@@ -18,6 +19,7 @@ export function useSessionEnd() {
       onUnauthenticated(() => {
         if (!queryClient.getQueryData(userQueryOptions.queryKey)) return;
         queryClient.setQueryData(userQueryOptions.queryKey, null);
+        clearDrafts();
         showToast({ title: t('sessionEnded.title'), description: t('sessionEnded.text') });
       }),
     [queryClient, t],

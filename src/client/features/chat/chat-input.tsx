@@ -1,5 +1,5 @@
 import { Loader2, Mic, MicOff, Paperclip, SendHorizontal, Upload } from 'lucide-react';
-import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '#client/components/ui/toast-store.ts';
 import { useLatest } from '#client/lib/use-latest.ts';
@@ -69,12 +69,24 @@ export function ChatInput({
     element.style.height = `${Math.min(Math.max(element.scrollHeight, min), max)}px`;
   }, [text]);
 
+  // Another conversation has a composer of its own: its draft comes with it (useComposerDraft),
+  // the files and the dictation of the one left stay behind. A new chat that gets its address
+  // during its first send is still the same conversation.
+  const sending = useLatest(busy);
+  const { clear: clearFiles } = files;
+  const { cancel: cancelVoice } = voice;
+  useEffect(() => {
+    if (sending.current) return;
+    clearFiles();
+    cancelVoice();
+  }, [conversationId, sending, clearFiles, cancelVoice]);
+
   const ready = files.attachments.filter((item) => item.fileId !== null);
   const canSend = !busy && !files.uploading && (text.trim() !== '' || ready.length > 0);
 
   const submit = () => {
     if (!canSend) return;
-    voice.stop();
+    voice.cancel();
     const message = (text + ready.map((item) => fileMention(item.name)).join('')).trim();
     const extras: SendExtras = {};
     if (ready.length > 0) {
@@ -96,13 +108,15 @@ export function ChatInput({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // A key that ends an input method's composition (Korean, Chinese) is the composition's own.
+    if (event.nativeEvent.isComposing) return;
     if (event.key === 'Escape') {
       event.preventDefault();
-      voice.stop();
+      voice.cancel();
       setText('');
       return;
     }
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.key !== 'Enter') return;
     if (event.shiftKey || event.ctrlKey || event.metaKey || isMobile()) return;
     event.preventDefault();
     submit();

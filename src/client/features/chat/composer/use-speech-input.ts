@@ -49,8 +49,17 @@ export function useSpeechInput(onText: (spoken: string) => void) {
 
   useEffect(() => () => active.current?.abort(), []);
 
+  /** Stops listening; what was said until now still arrives. */
   const stop = useCallback(() => {
     active.current?.stop();
+  }, []);
+
+  /** Stops listening and drops what would still arrive: the text was sent or cleared. */
+  const cancel = useCallback(() => {
+    const recognition = active.current;
+    if (!recognition) return;
+    recognition.onresult = null;
+    recognition.abort();
   }, []);
 
   const start = useCallback(() => {
@@ -88,5 +97,5 @@ export function useSpeechInput(onText: (spoken: string) => void) {
     }
   }, [i18n.language, t, handler]);
 
-  return { supported, listening, start, stop };
+  return { supported, listening, start, stop, cancel };
 }
