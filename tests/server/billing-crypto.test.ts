@@ -226,3 +226,100 @@ describe('administrator review', () => {
     expect((await get(cookie, '/api/subscription')).json().tier).toBe('free');
   });
 });
+
+describe('beside a card subscription (decision 312)', () => {
+  /** A card (sandbox) subscription bought and paid on the TEST MODE page. */
+  async function buyCard(cookie: string, plan: string) {
+    const checkout = await post(cookie, '/api/subscription/checkout', { plan, interval: 'month' });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const done = await post(
+      cookie,
+      `/api/payments/sandbox/${checkout.json().checkoutId}/complete`,
+      { outcome: 'succeed' },
+    );
+    expect(done.statusCode, done.body).toBe(200);
+  }
+
+  it('a running card plan refuses a crypto term at checkout and at verification, until the card has ended', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    // Reported while still on free, then the card plan is bought before an administrator looks.
+    const waiting = await reported(cookie, 'expert', 6);
+    await buyCard(cookie, 'premium');
+
+    const checkout = await post(cookie, '/api/crypto-payments', {
+      plan: 'expert',
+      durationMonths: 6,
+      coin: 'BTC',
+    });
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Card subscription still running',
+    });
+
+    const verify = () => post(adminA.cookie, `/api/admin/crypto-payments/${waiting.id}/verify`);
+    const refused = await verify();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Card subscription still running');
+    expect((await get(cookie, `/api/crypto-payments/${waiting.id}`)).json().status).toBe('pending');
+    // The card plan is untouched: still the user's to cancel, and the only payment.
+    expect((await get(cookie, '/api/subscription')).json()).toMatchObject({
+      plan: 'premium',
+      tier: 'premium',
+      paymentMethod: 'sandbox',
+    });
+    expect((await get(cookie, '/api/payments')).json().payments).toEqual([
+      expect.objectContaining({ method: 'sandbox', plan: 'premium' }),
+    ]);
+    const cancelled = await post(cookie, '/api/subscription/cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true });
+
+    // Cancelled but still paid for: the card's provider may still write this contract.
+    expect((await verify()).statusCode).toBe(409);
+
+    const ended = await post(
+      adminA.cookie,
+      `/api/admin/sandbox/subscriptions/${user.id}/period-end`,
+    );
+    expect(ended.json()).toMatchObject({ status: 'canceled', tier: 'free' });
+    const verified = await verify();
+    expect(verified.statusCode, verified.body).toBe(200);
+    const subscription = (await get(cookie, '/api/subscription')).json();
+    expect(subscription).toMatchObject({ plan: 'expert', tier: 'expert', paymentMethod: 'crypto' });
+    const months = (new Date(subscription.expiresAt).getTime() - Date.now()) / (30.4 * 86_400_000);
+    expect(Math.round(months)).toBe(6);
+    const methods = (await get(cookie, '/api/payments'))
+      .json()
+      .payments.map((p: { method: string; status: string }) => `${p.method} ${p.status}`);
+    expect(methods.sort()).toEqual(['crypto paid', 'sandbox paid']);
+  });
+
+  it('two payments of one user verified at once grant both terms, back to back', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const first = await reported(cookie, 'premium', 6);
+    const second = await reported(cookie, 'premium', 6);
+    const before = Date.now();
+    const answers = await Promise.all([
+      post(adminA.cookie, `/api/admin/crypto-payments/${first.id}/verify`),
+      post(adminB.cookie, `/api/admin/crypto-payments/${second.id}/verify`),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+
+    type Term = { periodStart: string; periodEnd: string };
+    const terms: Term[] = (await get(cookie, '/api/payments')).json().payments;
+    terms.sort((a, b) => a.periodStart.localeCompare(b.periodStart));
+    expect(terms).toHaveLength(2);
+    const [earlier, later] = terms as [Term, Term];
+    expect(new Date(earlier.periodStart).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(later.periodStart).toBe(earlier.periodEnd);
+    const twelveMonths = new Date(earlier.periodStart);
+    twelveMonths.setUTCMonth(twelveMonths.getUTCMonth() + 12);
+    expect(later.periodEnd).toBe(twelveMonths.toISOString());
+    expect((await get(cookie, '/api/subscription')).json()).toMatchObject({
+      plan: 'premium',
+      tier: 'premium',
+      expiresAt: later.periodEnd,
+    });
+  });
+});

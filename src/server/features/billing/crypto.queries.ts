@@ -24,6 +24,22 @@ export const transitionCryptoPayment = (
   changes: Partial<typeof cryptoPayments.$inferInsert>,
 ) => transitionStatus(db, cryptoPayments, id, from, changes);
 
+/**
+ * The buyer's entitlement, locked to the end of the transaction: a second verification for the
+ * same user waits and then extends from the end the first one wrote (decision 312).
+ */
+export async function lockCryptoBuyer(db: Executor, userId: number) {
+  const rows = await db
+    .select({
+      subscriptionTier: users.subscriptionTier,
+      subscriptionExpiry: users.subscriptionExpiry,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return rows[0] ?? null;
+}
+
 export async function isTxHashUsed(db: Executor, txHash: string) {
   const rows = await db
     .select({ id: cryptoPayments.id })

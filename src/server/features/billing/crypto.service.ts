@@ -20,17 +20,19 @@ import type { PaidPlanId } from '#shared/billing/prices.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '#shared/errors/app-error.ts';
 import { effectiveTier } from '#shared/plans/tiers.ts';
 import {
-  findBillingUser,
   findPlan,
+  findSubscription,
   recordPayment,
   setEntitlement,
   upsertSubscription,
+  type SubscriptionRow,
 } from './billing.queries.ts';
 import { assertUpgrade } from './billing.service.ts';
 import {
   findCryptoPayment,
   insertCryptoPayment,
   isTxHashUsed,
+  lockCryptoBuyer,
   transitionCryptoPayment,
   type CryptoPaymentRow,
 } from './crypto.queries.ts';
@@ -69,6 +71,25 @@ const addMonths = (from: Date, months: number) => {
   end.setUTCMonth(end.getUTCMonth() + months);
   return end;
 };
+
+/**
+ * A card plan not yet ended, even one cancelled at its period end, still belongs to its provider,
+ * whose events rewrite the user's one subscription row: a crypto term over it would be lost while
+ * the card kept being charged (decision 312).
+ */
+function requireNoRunningCard(row: SubscriptionRow | null) {
+  if (
+    row &&
+    row.provider !== 'crypto' &&
+    row.providerSubscriptionId !== null &&
+    row.status !== 'canceled' &&
+    row.currentPeriodEnd.getTime() > Date.now()
+  ) {
+    throw conflict('Card subscription still running', {
+      currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    });
+  }
+}
 
 type CryptoSettings = Pick<
   AppSettings,
@@ -113,6 +134,7 @@ export function createCryptoService(db: Database, env: Env, settings: () => Cryp
   return {
     async create(userId: number, input: CryptoPaymentCreate) {
       await assertUpgrade(db, userId, input.plan);
+      requireNoRunningCard(await findSubscription(db, userId));
       const plan = await findPlan(db, input.plan);
       if (!plan) throw invalid('Unknown plan', { plan: ['Unknown plan'] });
       const amountCents = input.durationMonths === 6 ? plan.crypto6Price : plan.crypto12Price;
@@ -191,7 +213,10 @@ export function createCryptoService(db: Database, env: Env, settings: () => Cryp
           walletVerified: true,
         });
         if (!verified) throw conflict('Payment is not pending');
-        const user = await findBillingUser(tx, row.userId);
+        // Checked again: a card plan may have been bought since the payment was created. The
+        // subscription row is locked before the user, the order the card events take them in.
+        requireNoRunningCard(await findSubscription(tx, row.userId, true));
+        const user = await lockCryptoBuyer(tx, row.userId);
         const now = new Date();
         // A term of the same plan still running is extended, not restarted.
         const running =
