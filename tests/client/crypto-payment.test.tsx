@@ -175,6 +175,25 @@ describe('/crypto-payment/{plan}/{duration} (spec 02 §4, issue 11 item 3)', () 
     expect(server.requests.filter((r) => r.url.endsWith('/paid'))).toHaveLength(4);
   });
 
+  it('says the card plan must end first while one runs (decision 312)', async () => {
+    fakeServer({
+      'GET /api/plans': { status: 200, body: plans() },
+      'GET /api/user': {
+        status: 200,
+        body: userBody({ isSubscribed: true, subscriptionTier: 'premium' }),
+      },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'POST /api/crypto-payments': problem(409, 'CONFLICT', 'Card subscription still running'),
+    });
+    renderApp('/crypto-payment/expert/12');
+    await userEvent.click(await screen.findByRole('button', { name: 'Bitcoin (BTC)' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Kartenabo läuft noch');
+    expect(alert.textContent).toContain('Kündige es auf der Abo-Seite');
+    expect(within(alert).getByRole('link').getAttribute('href')).toBe('/subscription');
+  });
+
   it("says 'Not an Upgrade' when the plan is not above the current one", async () => {
     fakeServer({
       'GET /api/plans': { status: 200, body: plans() },
