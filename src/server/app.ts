@@ -29,6 +29,7 @@ import { registerAuthRoutes } from '#server/features/auth/auth.routes.ts';
 import { SESSION_COOKIE } from '#server/features/auth/sessions.service.ts';
 import { registerSessionResolver } from '#server/features/auth/session-cookie.ts';
 import { createSessionControl } from '#server/features/auth/session-control.ts';
+import { createSubscriptionControl } from '#server/features/billing/subscription-control.ts';
 import { registerAdminDashboardRoutes } from '#server/features/admin-dashboard/admin-dashboard.routes.ts';
 import { registerAdminSecurityRoutes } from '#server/features/admin-security/admin-security.routes.ts';
 import { registerAdminUserRoutes } from '#server/features/admin-users/admin-users.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providerCredentials,
     providers: createAiProviders(() => providerCredentials.current()),
     sessions: createSessionControl(liveConnections),
+    subscriptions: createSubscriptionControl(jobs, deps.env),
   };
 
   registerErrorHandler(app);

@@ -1,11 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
+import { codeProjects } from '#server/db/schema/codehub.ts';
 import { settings } from '#server/db/schema/settings.ts';
 import { users, userSessions } from '#server/db/schema/users.ts';
+import { websiteProjects } from '#server/db/schema/website-builder.ts';
 import type { AdminUser, AdminUserDetail } from '#shared/admin/admin-users-schemas.ts';
 import type { AuditEntry } from '#shared/admin/audit-schemas.ts';
 import { nextIp } from '#tests/support/auth-helpers.ts';
@@ -16,7 +19,9 @@ import {
   DEFAULT_PASSWORD,
   signIn,
 } from '#tests/support/factories.ts';
+import { FakeStripe } from '#tests/support/fake-stripe/fake-stripe-server.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { until } from '#tests/support/until.ts';
 
 /** Issue 12 "users": find, inspect, change, suspend and erase accounts, every change audited. */
 let t: TestContext;
@@ -370,10 +375,185 @@ describe('DELETE /api/admin/users/:id', () => {
     });
   });
 
+  it("takes the user's code projects, live sessions and websites: a published one is 404", async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const visitor = await createSignedInUser(t.db);
+    const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      api(t.app, { method, url, cookie: who, ...(payload ? { payload } : {}) });
+    const created = async (response: Awaited<ReturnType<typeof call>>) => {
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json<Record<string, string>>();
+    };
+    const project = await created(
+      await call(cookie, 'POST', '/api/codehub/projects', {
+        name: 'Private diary parser',
+        language: 'python',
+        isPublic: true,
+      }),
+    );
+    const session = await created(
+      await call(cookie, 'POST', '/api/codehub/sessions', { projectId: project.id }),
+    );
+    await created(
+      await call(visitor.cookie, 'POST', `/api/codehub/sessions/${session.sessionId}/join`),
+    );
+    // The visitor's own session, which the erased user had joined, stays the visitor's.
+    const visitorProject = await created(
+      await call(visitor.cookie, 'POST', '/api/codehub/projects', {
+        name: 'Shared kata',
+        language: 'python',
+        isPublic: true,
+      }),
+    );
+    const visitorSession = await created(
+      await call(visitor.cookie, 'POST', '/api/codehub/sessions', { projectId: visitorProject.id }),
+    );
+    await created(
+      await call(cookie, 'POST', `/api/codehub/sessions/${visitorSession.sessionId}/join`),
+    );
+    const site = await created(
+      await call(cookie, 'POST', '/api/codehub/build-website', {
+        prompt: 'A landing page for a bakery called Krume in Leipzig',
+      }),
+    );
+    await created(
+      await call(cookie, 'PATCH', `/api/codehub/websites/${site.projectId}`, { isPublic: true }),
+    );
+    const siteUrl = `/api/codehub/websites/${site.projectId}/view`;
+    expect((await call(visitor.cookie, 'GET', siteUrl)).statusCode).toBe(200);
+    expect(
+      (await call(visitor.cookie, 'GET', `/api/codehub/projects/${project.id}`)).statusCode,
+    ).toBe(200);
+
+    expect((await asAdmin('DELETE', `/api/admin/users/${user.id}`)).statusCode).toBe(204);
+
+    const seen = async (url: string) => (await call(visitor.cookie, 'GET', url)).statusCode;
+    expect(await seen(siteUrl)).toBe(404);
+    expect(await seen(`/api/codehub/websites/${site.projectId}`)).toBe(404);
+    expect(await seen(`/api/codehub/projects/${project.id}`)).toBe(404);
+    expect(await seen(`/api/codehub/projects/${project.id}/files`)).toBe(404);
+    expect(await seen(`/api/codehub/sessions/${session.sessionId}`)).toBe(404);
+    const listed = async (url: string) =>
+      JSON.stringify((await call(visitor.cookie, 'GET', url)).json());
+    expect(await listed('/api/codehub/websites?scope=public')).not.toContain(site.projectId);
+    expect(await listed('/api/codehub/projects?scope=public')).not.toContain(project.id);
+    const kept = await call(
+      visitor.cookie,
+      'GET',
+      `/api/codehub/sessions/${visitorSession.sessionId}`,
+    );
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json<{ participants: { userId: number }[] }>().participants).toEqual([
+      expect.objectContaining({ userId: visitor.user.id }),
+    ]);
+    // Gone from the database, not only hidden: the page and its screenshot held their content.
+    const [sites] = await t.db
+      .select({ n: count() })
+      .from(websiteProjects)
+      .where(eq(websiteProjects.userId, user.id));
+    const [projects] = await t.db
+      .select({ n: count() })
+      .from(codeProjects)
+      .where(eq(codeProjects.userId, user.id));
+    expect([sites!.n, projects!.n]).toEqual([0, 0]);
+  });
+
   it('refuses to delete oneself', async () => {
     const response = await asAdmin('DELETE', `/api/admin/users/${admin.user.id}`);
     expect(response.statusCode).toBe(409);
     expect(await auditRows('user.delete', admin.user.id)).toHaveLength(0);
+  });
+});
+
+describe('DELETE /api/admin/users/:id of a card subscriber', () => {
+  const WEBHOOK_SECRET = 'whsec_test_erase';
+  let stripe: FakeStripe;
+  let paid: TestContext;
+  beforeAll(async () => {
+    stripe = await FakeStripe.start();
+    paid = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    });
+  });
+  afterAll(async () => {
+    await paid.close();
+    await stripe.close();
+  });
+
+  /** A delivery as Stripe makes it: raw JSON with its Stripe-Signature. */
+  function deliver(event: object) {
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return paid.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload,
+    });
+  }
+
+  const cancellations = (subscriptionId: string) =>
+    stripe
+      .requestsTo('DELETE', /^\/v1\/subscriptions\//)
+      .filter((r) => r.path.endsWith(subscriptionId));
+
+  it('cancels the subscription at Stripe once, and only if the erasure commits', async () => {
+    const boss = await createSignedInUser(paid.db, { isAdmin: true });
+    const { user, cookie } = await createSignedInUser(paid.db, { email: 'payer@example.com' });
+    const checkout = await api(paid.app, {
+      method: 'POST',
+      url: '/api/subscription/checkout',
+      cookie,
+      payload: { plan: 'expert', interval: 'month' },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = [...stripe.sessions.values()].at(-1)!;
+    const subscription = stripe.completeCheckout(session.id as string);
+    const subscriptionId = subscription.id as string;
+    const completed = stripe.event('checkout.session.completed', stripe.sessions.get(session.id)!);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    await until(
+      async () =>
+        (await api(paid.app, { method: 'GET', url: '/api/subscription', cookie })).json<{
+          status: string;
+        }>().status,
+      (status) => status === 'active',
+    );
+    const erase = () =>
+      api(paid.app, { method: 'DELETE', url: `/api/admin/users/${user.id}`, cookie: boss.cookie });
+
+    // Refused (someone holds the anonymous name): the subscription keeps running.
+    const squatter = await createUser(paid.db, { username: `deleted-user-${user.id}` });
+    expect((await erase()).statusCode).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(cancellations(subscriptionId)).toEqual([]);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('active');
+
+    await paid.db
+      .update(users)
+      .set({ username: `squatter_${squatter.id}` })
+      .where(eq(users.id, squatter.id));
+    expect((await erase()).statusCode).toBe(204);
+    await until(
+      () => cancellations(subscriptionId).length,
+      (n) => n > 0,
+    );
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    // Once: the job is done and is not sent again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(cancellations(subscriptionId)).toHaveLength(1);
+    const [audit] = await paid.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.action, 'user.delete'), eq(adminAuditLog.targetId, String(user.id))),
+      );
+    expect(audit!.after).toEqual({
+      status: 'deleted',
+      providerSubscriptionCancelled: subscriptionId,
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import type { GenerationControl } from '#server/ports/generations.ts';
 import type { AppMetrics } from '#server/observability/metrics.ts';
 import type { ServerLogs } from '#server/observability/server-logs.ts';
 import type { SessionControl } from '#server/ports/sessions.ts';
+import type { SubscriptionControl } from '#server/ports/subscriptions.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 
@@ -42,6 +43,8 @@ export interface AppContext {
   providers: AiProviders;
   /** Ending sessions and their open streams (implemented by features/auth, used by admin). */
   sessions: SessionControl;
+  /** Cancelling subscriptions at the provider (implemented by features/billing, used by admin). */
+  subscriptions: SubscriptionControl;
 }
 
 declare module 'fastify' {

@@ -25,7 +25,7 @@ const NameCursorSchema = z.object({ name: z.string(), id: z.number().int() });
 /** /api/admin/users (issue 12 "users"). */
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAdminUsersService(ctx.db, ctx.sessions);
+  const service = createAdminUsersService(ctx.db, ctx.sessions, ctx.subscriptions);
   const admin = { access: 'admin' as const };
   const params = AdminUserIdParamsSchema;
 

@@ -2,6 +2,7 @@ import { withAudit, type AuditActor } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import { findUniqueViolation } from '#server/db/unique-violation.ts';
 import type { SessionControl } from '#server/ports/sessions.ts';
+import type { SubscriptionControl } from '#server/ports/subscriptions.ts';
 import type { AdminUserDetail, AdminUserPatch } from '#shared/admin/admin-users-schemas.ts';
 import { conflict, notFound } from '#shared/errors/app-error.ts';
 import { auditedFields, toAdminUser, toDetailUser } from './admin-user-views.ts';
@@ -36,7 +37,11 @@ function monthOf(now: Date) {
 }
 
 /** Administering accounts (issue 12 "users"); every change goes through withAudit. */
-export function createAdminUsersService(db: Database, sessions: SessionControl) {
+export function createAdminUsersService(
+  db: Database,
+  sessions: SessionControl,
+  subscriptions: SubscriptionControl,
+) {
   /** Refuses a change that would leave no administrator able to act. */
   async function requireAnotherAdmin(
     tx: Parameters<typeof lockOtherActiveAdmins>[0],
@@ -165,9 +170,14 @@ export function createAdminUsersService(db: Database, sessions: SessionControl) 
           const before = requireLiving(await findAdminUser(tx, id, true));
           if (before.isAdmin) await requireAnotherAdmin(tx, id);
           await eraseUser(tx, id, new Date());
+          // The provider stops billing the erased account once this commits (decision 313).
+          const cancelled = await subscriptions.cancelAtProvider(tx, id);
           // The audit row names the account only by id: its personal data is what was erased.
           record.before = { ...auditedFields(before), erased: true };
-          record.after = { status: 'deleted' };
+          record.after = {
+            status: 'deleted',
+            ...(cancelled ? { providerSubscriptionCancelled: cancelled } : {}),
+          };
         });
       } catch (error) {
         if (findUniqueViolation(error)) {
