@@ -1,8 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendChat } from '#tests/support/chat-helpers.ts';
+import { userFiles } from '#server/db/schema/files.ts';
+import { users } from '#server/db/schema/users.ts';
+import { dataOf, sendChat, single, streamChat } from '#tests/support/chat-helpers.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { FakeAi, lastUserText, type WireMessage } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { multipartUpload } from '#tests/support/multipart.ts';
@@ -166,6 +169,119 @@ describe('an edit refused for its files', () => {
       expect(edited.statusCode, edited.body).toBe(status);
       expect(await history()).toEqual(before);
     }
+  });
+});
+
+/** Where a file's bytes are stored, as the files feature wrote them. */
+async function storedPath(fileId: number) {
+  const [row] = await t.db
+    .select({ storagePath: userFiles.storagePath })
+    .from(userFiles)
+    .where(eq(userFiles.id, fileId));
+  return path.join(dataDir, row!.storagePath);
+}
+
+async function quotaUsed(userId: number) {
+  const [row] = await t.db
+    .select({ used: users.quotaUsed })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!.used;
+}
+
+describe('an edit or a regenerate whose image is gone from the disk', () => {
+  it('is refused with 404 before anything is replaced', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const fileId = await upload(cookie, 'weg.png', SAMPLE_FILES.png);
+    const first = await sendChat(t.app, cookie, { message: 'Bild [gone1]', fileIds: [fileId] });
+    expect(first.statusCode, first.body).toBe(200);
+    const { conversationId } = first.json();
+    await sendChat(t.app, cookie, { message: 'Noch was [gone2]', conversationId });
+    const history = async () =>
+      (await api(t.app, { method: 'GET', url: `/api/messages/${conversationId}`, cookie }))
+        .json()
+        .map((m: { content: string; attachments: { id: number }[] }) => [
+          m.content,
+          m.attachments.map((a) => a.id),
+        ]);
+    const before = await history();
+    expect(before).toHaveLength(4);
+    await rm(await storedPath(fileId));
+
+    // The edit keeps the message's image, whose bytes are gone.
+    const edited = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/edit',
+      cookie,
+      payload: { messageId: first.json().userMessageId, message: 'Bild, anders [gone3]' },
+    });
+    expect(edited.statusCode, edited.body).toBe(404);
+    expect(edited.json()).toMatchObject({ code: 'NOT_FOUND', message: 'File not found' });
+    const regenerated = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { messageId: first.json().message.id },
+    });
+    expect(regenerated.statusCode, regenerated.body).toBe(404);
+
+    expect(await history()).toEqual(before);
+    expect((await fileFor(cookie, fileId)).statusCode).toBe(200);
+    expect(fake.requestWith('[gone3]')).toBeUndefined();
+    expect(await quotaUsed(user.id)).toBe(2);
+  });
+});
+
+describe('an edit whose image cannot be read once the messages are replaced', () => {
+  it('keeps the new text with its image, fails the reply, and a retry answers it', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const fileId = await upload(cookie, 'gross.png', SAMPLE_FILES.png);
+    const first = await sendChat(t.app, cookie, { message: 'Bild [late1]', fileIds: [fileId] });
+    expect(first.statusCode, first.body).toBe(200);
+    const { conversationId } = first.json();
+    const history = async () =>
+      (await api(t.app, { method: 'GET', url: `/api/messages/${conversationId}`, cookie }))
+        .json()
+        .map((m: { content: string; attachments: { id: number }[] }) => [
+          m.content,
+          m.attachments.map((a) => a.id),
+        ]);
+    // A read error the check before the edit cannot see (it looks for the bytes, it does not
+    // read them): a sparse file larger than Node reads at once.
+    const stored = await storedPath(fileId);
+    await truncate(stored, 3 * 1024 ** 3);
+
+    const { response, events } = await streamChat(
+      t.app,
+      cookie,
+      { messageId: first.json().userMessageId, message: 'Bild, anders [late2]' },
+      '/api/chat/edit',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const start = single(events, 'start');
+    expect(single(events, 'error')).toMatchObject({ statusCode: 500 });
+    expect(dataOf(events, 'done')).toEqual([]);
+    expect(await history()).toEqual([['Bild, anders [late2]', [fileId]]]);
+    expect((await fileFor(cookie, fileId)).statusCode).toBe(200);
+    // No reply was stored: the edit's message goes back to the allowance.
+    expect(await quotaUsed(user.id)).toBe(1);
+
+    // The bytes are readable again; the client's retry answers the stored message, image included.
+    await writeFile(stored, SAMPLE_FILES.png);
+    const retry = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { conversationId },
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().userMessageId).toBe(start.userMessageId);
+    const parts = partsOf(fake.requestWith('[late2]')!.body.messages!.at(-1));
+    expect(parts.map((part) => part.type)).toEqual(['text', 'image_url']);
+    expect(await history()).toEqual([
+      ['Bild, anders [late2]', [fileId]],
+      ['Hello from the fake model.', []],
+    ]);
   });
 });
 

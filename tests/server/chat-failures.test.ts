@@ -26,6 +26,7 @@ beforeAll(async () => {
     firstChunkDelayMs: 1_000,
     chunkDelayMs: 900,
   });
+  fake.when('[f-nul]', { chunks: ['Nul\u0000l', '\u0000', ' bytes', ' here.'] });
   t = await createTestApp(fake.env({ AI_TIMEOUT_MS: '1500' }));
 });
 afterAll(async () => {
@@ -117,6 +118,70 @@ describe('a reply without any text', () => {
     expect(usage).toHaveLength(2);
     expect(usage[0]).toMatchObject({ status: 'error', inputTokens: 21, outputTokens: 9 });
     expect(await quotaUsed(user.id)).toBe(0);
+  });
+});
+
+describe('a reply with NUL characters', () => {
+  // PostgreSQL text cannot hold U+0000; the reply is stored without it, as it was streamed.
+  it('streams and stores the text without them, and counts the message once', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { events } = await streamChat(t.app, cookie, { message: 'Zero [f-nul]' });
+    expect(deltaText(events)).toBe('Null bytes here.');
+    expect(dataOf(events, 'error')).toEqual([]);
+    expect(single(events, 'done').message.content).toBe('Null bytes here.');
+    const { conversationId } = single(events, 'start');
+    const shown = await api(t.app, {
+      method: 'GET',
+      url: `/api/messages/${conversationId}`,
+      cookie,
+    });
+    expect(shown.json().map((m: { content: string }) => m.content)).toEqual([
+      'Zero [f-nul]',
+      'Null bytes here.',
+    ]);
+    expect(await usageOf(user.id)).toMatchObject([{ status: 'success' }]);
+    expect(await quotaUsed(user.id)).toBe(1);
+  });
+});
+
+describe('a reply the database cannot store', () => {
+  // Over a million bytes of distinct words: more than a tsvector (the search column) can hold.
+  const words = Array.from({ length: 110_000 }, (_, i) =>
+    String.fromCharCode(0x4e00 + Math.floor(i / 400), 0x4e00 + (i % 400)),
+  );
+  const chunks = Array.from(
+    { length: 11 },
+    (_, i) => words.slice(i * 10_000, (i + 1) * 10_000).join(' ') + ' ',
+  );
+
+  it('fails with an error, records the usage, gives the message back, and can be retried', async () => {
+    fake.when('[f-unstorable]', { chunks, usage: { input: 30, output: 900 } });
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { events } = await streamChat(t.app, cookie, { message: 'Lots [f-unstorable]' });
+    expect(deltaText(events)).toBe(chunks.join(''));
+    expect(single(events, 'error')).toMatchObject({ code: 'SERVER_ERROR', statusCode: 500 });
+    expect(dataOf(events, 'done')).toEqual([]);
+    const { conversationId } = single(events, 'start');
+    expect(await storedMessages(conversationId)).toEqual([['user', 'Lots [f-unstorable]']]);
+    // The tokens were spent: they are recorded; no reply was stored: the allowance is refunded.
+    expect(await usageOf(user.id)).toMatchObject([
+      { status: 'error', inputTokens: 30, outputTokens: 900 },
+    ]);
+    expect(await quotaUsed(user.id)).toBe(0);
+
+    fake.when('Lots [f-unstorable]', { chunks: ['Shorter.'] });
+    const retry = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { conversationId },
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await storedMessages(conversationId)).toEqual([
+      ['user', 'Lots [f-unstorable]'],
+      ['assistant', 'Shorter.'],
+    ]);
+    expect(await quotaUsed(user.id)).toBe(1);
   });
 });
 

@@ -64,6 +64,9 @@ export type Turn = TurnBase &
  * background and its live generation is returned. A refused request (model access 403,
  * persona, token limits, the message allowance 429, files) leaves nothing stored: everything it
  * wrote is on one undo list. From the `start` event on, failures arrive as the stream's `error`.
+ * Once an edit or a regenerate has replaced messages, nothing refuses it any more: a later
+ * failure keeps what the user sent and ends the reply with `start` and `error`, so the client
+ * retries by answering the stored message again (decision 314).
  *
  * The registry is claimed only after ownership is checked, so a request for another user's
  * conversation disturbs nothing of theirs (issue 15 item 6); makeWay() before storing only
@@ -79,10 +82,15 @@ export async function startTurn(
   if (turn.kind !== 'send' || !turn.isNew) await registry.makeWay(turn.conversationId, user.id);
   const undo = new UndoList();
   let generation: LiveGeneration | undefined;
+  let replaced: { userMessageId: number; replyId: number; modelId: string } | undefined;
   try {
     const admission = await admitTurn(engine, user, options, turn, undo);
+    // An edit's or a regenerate's ownership is checked already, and what it replaces cannot
+    // come back: it claims the reply before it writes, so one fewer step can fail after.
+    if (turn.kind !== 'send') generation = await registry.claim(turn.conversationId, user.id);
     const stored = await storeUserTurn(engine, user, turn, admission, undo);
-    generation = await registry.claim(turn.conversationId, user.id);
+    if (turn.kind !== 'send') replaced = { ...stored, modelId: admission.model.id };
+    generation ??= await registry.claim(turn.conversationId, user.id);
     const { context, title } = await attachTurnFiles(
       engine,
       user,
@@ -94,16 +102,29 @@ export async function startTurn(
     return generation;
   } catch (error) {
     if (generation) {
-      // A client attached to this conversation meanwhile learns the outcome too.
       const envelope =
         error instanceof AppError
           ? error.toEnvelope()
           : new AppError('SERVER_ERROR', 500, 'Internal server error').toEnvelope();
+      if (replaced) {
+        // The messages stay replaced: the reply fails, naming the stored message to answer again.
+        if (!(error instanceof AppError)) engine.log.error({ err: error }, 'chat turn failed');
+        generation.publish('start', {
+          conversationId: turn.conversationId,
+          userMessageId: replaced.userMessageId,
+          assistantMessageId: replaced.replyId,
+          model: replaced.modelId,
+        });
+      }
+      // A client attached to this conversation meanwhile learns the outcome too.
       generation.publish('error', envelope);
       generation.stop();
-      registry.discard(generation);
+      if (replaced) registry.release(generation);
+      else registry.discard(generation);
     }
+    // The allowance goes back either way; an edit's or a regenerate's messages are not undone.
     await undo.run(engine.log);
+    if (replaced && generation) return generation;
     throw error;
   }
 }

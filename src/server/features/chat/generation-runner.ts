@@ -79,7 +79,11 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   let failure: AppError | undefined;
   let first = true;
   try {
-    usage = await plan.stream.read((text) => {
+    usage = await plan.stream.read((delta) => {
+      // PostgreSQL text cannot hold U+0000, so the reply is streamed as it will be stored:
+      // without it (decision 314). A plain search first: most deltas have none.
+      const text = delta.includes('\0') ? delta.replaceAll('\0', '') : delta;
+      if (text === '') return;
       // Thrown into the reader, which closes the upstream request.
       if (length + text.length > MAX_REPLY_CHARS) throw upstreamTooLongError(plan.provider);
       length += text.length;
@@ -128,6 +132,7 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
     log.error({ err: error }, 'recording the chat turn failed');
   });
   let stored = false;
+  let writingReply = false;
   try {
     if (generation.cancelled) {
       // Its conversation is being deleted (the delete waits for this) or its account was ended:
@@ -135,14 +140,18 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
       await insertUsage(db, row);
       generation.publish('error', cancelledEnvelope(generation.cancelled));
     } else if (failure) {
-      await insertUsage(db, row);
-      await plan.onFailure();
+      try {
+        await insertUsage(db, row);
+      } finally {
+        await plan.onFailure();
+      }
       generation.publish('error', failure.toEnvelope());
     } else if (content === '') {
       // Stopped before the first token: nothing was shown, so nothing is kept.
       await insertUsage(db, row);
       generation.publish('done', reply(new Date()));
     } else {
+      writingReply = true;
       const { timestamp } = await insertReply(
         db,
         {
@@ -161,9 +170,27 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   } catch (error) {
     const gone = pgErrorCode(error) === FK_VIOLATION;
     if (!gone) log.error({ err: error }, 'storing a chat reply failed');
-    const envelope = gone
-      ? conversationDeleted()
-      : new AppError('SERVER_ERROR', 500, 'The reply could not be saved').toEnvelope();
+    const unsaved = new AppError('SERVER_ERROR', 500, 'The reply could not be saved');
+    if (writingReply) {
+      // The reply's statement held its usage row too: the spent tokens are recorded on their
+      // own, and as no reply was stored the message goes back to the allowance (decision 314).
+      const usage = gone
+        ? row
+        : { ...row, status: 'error' as const, errorMessage: unsaved.message };
+      await insertUsage(db, usage).catch((cause: unknown) =>
+        log.error({ err: cause }, 'recording the usage of an unsaved reply failed'),
+      );
+      await plan
+        .onFailure()
+        .catch((cause: unknown) =>
+          log.error({ err: cause }, 'giving back the allowance of an unsaved reply failed'),
+        );
+    }
+    const envelope = generation.cancelled
+      ? cancelledEnvelope(generation.cancelled)
+      : gone
+        ? conversationDeleted()
+        : (failure ?? unsaved).toEnvelope();
     generation.publish('error', envelope);
   }
   plan.registry.release(generation);

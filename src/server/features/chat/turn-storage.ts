@@ -2,7 +2,7 @@ import { buildContext, type ChatContext } from './chat-context.ts';
 import type { ChatEngine, ChatUser, Turn } from './chat.service.ts';
 import { provisionalTitle } from './chat-title.ts';
 import type { Admission } from './turn-admission.ts';
-import { deleteTurn, replaceTitle, storeTurn } from './turn.queries.ts';
+import { replaceTitle, storeTurn } from './turn.queries.ts';
 import type { UndoList } from './undo-list.ts';
 
 export interface StoredTurn {
@@ -19,8 +19,10 @@ export interface StoredTurn {
 
 /**
  * The user side of an admitted turn: a send's message is already stored (admitTurn); an edit
- * stores its new text after deleting from the edited message on, a regenerate only deletes from
- * the replaced reply on. What can be taken back goes on `undo`.
+ * stores its new text and links its files after deleting from the edited message on, a
+ * regenerate only deletes from the replaced reply on. That truncation cannot be taken back, so
+ * from here on an edit's or a regenerate's messages stay whatever fails (decision 314); only
+ * the replaced messages' files go on `undo`.
  */
 export async function storeUserTurn(
   engine: ChatEngine,
@@ -38,6 +40,7 @@ export async function storeUserTurn(
     conversationId,
     userId: user.id,
     content: turn.text,
+    fileIds: turn.fileIds,
     replaceFromId: turn.replaceFromId,
     answerUserMessageId: turn.kind === 'regenerate' ? turn.userMessageId : undefined,
   });
@@ -49,19 +52,16 @@ export async function storeUserTurn(
         engine.log.warn({ err: error }, 'discarding replaced files failed'),
       );
   };
-  // The replaced messages stay replaced (a truncation cannot be undone); their files go after
-  // the edited message is taken back, which may link some of them.
+  // The new message already links the files it sends again, so only the others go.
   undo.add(discardDropped);
-  if (turn.kind === 'edit') {
-    undo.add(() => deleteTurn(db, { userMessageId, conversationId, isNewConversation: false }));
-  }
   return { userMessageId, replyId, discardDropped };
 }
 
 /**
- * Reads the turn's files into the context and links them to the user message. Refused files
- * refuse the turn (an edit checked them before replacing messages; only a file deleted in
- * between gets here). A new chat begun with files only is named after the first file.
+ * Reads the turn's files into the context and links them to the user message (an edit's are
+ * linked already). Refused files refuse a send; an edit or a regenerate checked them before
+ * replacing messages, so only a file deleted or unreadable in between gets here, and fails its
+ * reply instead (startTurn). A new chat begun with files only is named after the first file.
  */
 export async function attachTurnFiles(
   engine: ChatEngine,

@@ -35,13 +35,25 @@ const truncateFrom = (param: string) => `d as (
 const DROPPED_FILES = `array(select distinct f.file_id from chat_files f
     where f.message_id in (select id from d)) as "droppedFileIds"`;
 
-/** Edit: stores the new text after deleting from the edited message ($4) on. */
+/**
+ * Edit: stores the new text after deleting from the edited message ($4) on, and links the
+ * user's files ($5) to it in the same statement: once the truncation commits, the new message
+ * holds what the user sent, whatever fails after (decision 314).
+ */
 const TURN = prepareStatement<TurnIds>(
   'chat_insert_turn',
-  `with ${truncateFrom('$4')}
-   insert into messages (user_id, content, is_user_message, conversation_id)
-   values ($2, $3, true, $1)
-   returning id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId", ${DROPPED_FILES}`,
+  `with ${truncateFrom('$4')},
+   m as (
+     insert into messages (user_id, content, is_user_message, conversation_id)
+     values ($2, $3, true, $1)
+     returning id
+   ),
+   l as (
+     insert into chat_files (conversation_id, file_id, message_id)
+     select $1, f.id, m.id from m, user_files f
+     where f.id = any($5::int[]) and f.user_id = $2
+   )
+   select m.id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId", ${DROPPED_FILES} from m`,
 );
 
 /** Regenerate: deletes from the replaced reply ($2) on and reserves the new reply's id. */
@@ -53,9 +65,10 @@ const RESERVE_REPLY = prepareStatement<Omit<TurnIds, 'userMessageId'>>(
 
 /**
  * Stores the user side of an edit or a regenerate (a plain send is stored by storeSendTurn in
- * send-turn.queries.ts): the edited message after truncating from `replaceFromId`, or, for a
- * regenerate (`answerUserMessageId`), only the truncation. Returns the user message and
- * reserved reply ids. The persona and recency follow with recordTurn, as for every turn.
+ * send-turn.queries.ts): the edited message with its files after truncating from
+ * `replaceFromId`, or, for a regenerate (`answerUserMessageId`), only the truncation. Returns
+ * the user message and reserved reply ids. The persona and recency follow with recordTurn, as
+ * for every turn.
  */
 export async function storeTurn(
   db: Database,
@@ -63,6 +76,7 @@ export async function storeTurn(
     conversationId: string;
     userId: number;
     content: string;
+    fileIds: number[];
     replaceFromId: number | undefined;
     answerUserMessageId: number | undefined;
   },
@@ -77,6 +91,7 @@ export async function storeTurn(
     input.userId,
     input.content,
     truncateFromId,
+    input.fileIds,
   ]);
   return row!;
 }
@@ -94,7 +109,7 @@ export async function recordTurn(
   await runPrepared(db, RECORD_TURN, [input.conversationId, input.personaId]);
 }
 
-/** Undoes a stored user turn whose attachments were refused (the request stores nothing). */
+/** Undoes a stored send whose attachments were refused (the request stores nothing). */
 export async function deleteTurn(
   db: Executor,
   input: { userMessageId: number; conversationId: string; isNewConversation: boolean },

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Attachments, ChatAttachment } from '#server/ports/attachments.ts';
 import { AppError, conflict, notFound } from '#shared/errors/app-error.ts';
 import { isImageType } from '#shared/files/file-types.ts';
@@ -57,6 +57,21 @@ async function readPdfChunks(
   return chunkPages(pages, chunkChars, chunks);
 }
 
+/**
+ * An image's bytes are read only when the reply is written; a turn that must check before it
+ * writes (an edit replaces messages) learns here that they are gone, as readForChat would say.
+ */
+async function requireStoredBytes(ctx: FilesContext, file: FileRow) {
+  if (!isImageType(file.fileType)) return;
+  const found = await stat(resolveStoragePath(ctx.env.DATA_DIR, file.storagePath)).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
+  if (!found?.isFile()) throw notFound('File not found');
+}
+
 async function readAttachment(
   ctx: FilesContext,
   file: FileRow,
@@ -99,7 +114,9 @@ export function createAttachments(ctx: FilesContext): Attachments {
   };
   return {
     async checkForChat({ userId, fileIds }) {
-      if (fileIds.length > 0) await requireChatFiles(userId, [...new Set(fileIds)]);
+      if (fileIds.length === 0) return;
+      const files = await requireChatFiles(userId, [...new Set(fileIds)]);
+      await Promise.all(files.map((file) => requireStoredBytes(ctx, file)));
     },
     async readForChat({ userId, tier, fileIds, conversationId, messageId }) {
       const ids = [...new Set(fileIds)];
