@@ -27,10 +27,11 @@ export function provisionalTitle(text: string, fileNames: readonly string[] = []
 
 /**
  * The model's answer as a title: first line, without Markdown (a heading's #, emphasis, code
- * marks: the list shows plain text), quotes or a trailing full stop.
+ * marks: the list shows plain text), quotes, a trailing full stop or NUL characters (PostgreSQL
+ * text cannot hold them, decision 314).
  */
 export function cleanTitle(raw: string): string | undefined {
-  const line = raw.trim().split('\n')[0] ?? '';
+  const line = raw.replaceAll('\0', '').trim().split('\n')[0] ?? '';
   const title = line
     .replace(/^\s*(#{1,6}|>)\s+/u, '')
     .replace(/(\*\*|__|`)/gu, '')
