@@ -86,6 +86,21 @@ describe('/pricing (spec 02 §6, §9)', () => {
   });
 });
 
+describe('a card plan over a prepaid crypto term (decision 312)', () => {
+  it('says the term must end first, or a higher plan be bought with crypto', async () => {
+    fakeServer({
+      ...signedIn(userBody({ isSubscribed: true, subscriptionTier: 'premium' })),
+      'POST /api/subscription/checkout': conflict('Prepaid term still running'),
+    });
+    renderApp('/pricing');
+    const expert = await screen.findByTestId('plan-expert');
+    await userEvent.click(within(expert).getByRole('button', { name: 'Expert wählen' }));
+    const alert = await within(expert).findByRole('alert');
+    expect(alert.textContent).toContain('Vorausbezahlte Laufzeit läuft noch');
+    expect(alert.textContent).toContain('Expert per Karte nach ihrem Ende');
+  });
+});
+
 const PERIOD_END = '2026-12-26T09:00:00.000Z';
 
 function subscriptionBody(overrides: Record<string, unknown> = {}) {

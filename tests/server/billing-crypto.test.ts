@@ -240,6 +240,26 @@ describe('beside a card subscription (decision 312)', () => {
     expect(done.statusCode, done.body).toBe(200);
   }
 
+  it('a prepaid crypto term refuses a card plan over it, which would lose the paid rest of the term', async () => {
+    const { cookie } = await createSignedInUser(t.db);
+    const payment = await reported(cookie, 'premium', 6);
+    const verified = await post(adminA.cookie, `/api/admin/crypto-payments/${payment.id}/verify`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const before = (await get(cookie, '/api/subscription')).json();
+
+    const checkout = await post(cookie, '/api/subscription/checkout', {
+      plan: 'expert',
+      interval: 'month',
+    });
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Prepaid term still running',
+      details: { currentPeriodEnd: before.expiresAt },
+    });
+    expect((await get(cookie, '/api/subscription')).json()).toEqual(before);
+  });
+
   it('a running card plan refuses a crypto term at checkout and at verification, until the card has ended', async () => {
     const { user, cookie } = await createSignedInUser(t.db);
     // Reported while still on free, then the card plan is bought before an administrator looks.

@@ -33,6 +33,19 @@ export async function assertUpgrade(db: Database, userId: number, plan: PlanId) 
   return user;
 }
 
+/**
+ * A prepaid crypto term still running: a card plan bought over it would replace the user's one
+ * subscription row and lose the paid rest of the term (decision 312). A higher plan is bought
+ * with crypto then, or by card once the term has ended.
+ */
+function requireNoPrepaidTerm(row: Awaited<ReturnType<typeof findSubscription>>) {
+  if (row?.provider === 'crypto' && row.currentPeriodEnd.getTime() > Date.now()) {
+    throw conflict('Prepaid term still running', {
+      currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    });
+  }
+}
+
 export function createBillingService(deps: {
   db: Database;
   provider: PaymentProvider;
@@ -57,6 +70,7 @@ export function createBillingService(deps: {
       const user = await assertUpgrade(db, userId, input.plan);
       const plan = input.plan as PaidPlanId;
       const current = await findSubscription(db, userId);
+      requireNoPrepaidTerm(current);
       const upgrade = isRunningCard(current, provider);
       // An upgrade keeps the running interval and period (decision 081).
       const interval = upgrade ? (current!.interval as BillingInterval) : input.interval;
