@@ -1,27 +1,85 @@
-import { count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundEvents } from '#server/db/schema/inbound-events.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
+import { INBOUND_EVENT_JOB } from '#server/webhooks/inbound.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { FakeStripe } from '#tests/support/fake-stripe/fake-stripe-server.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { until } from '#tests/support/until.ts';
 
 /** Stripe mode against a fake Stripe API on 127.0.0.1, with events signed by the SDK (issue 11). */
 const WEBHOOK_SECRET = 'whsec_test_orbit_commerce';
 let t: TestContext;
 let stripe: FakeStripe;
+let edge: StripeEdge;
 beforeAll(async () => {
   stripe = await FakeStripe.start();
+  edge = await startStripeEdge(stripe.url);
   t = await createTestApp({
     STRIPE_SECRET_KEY: 'sk_test_fake',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
+    STRIPE_API_BASE: edge.url,
   });
 });
 afterAll(async () => {
   await t.close();
+  await edge.close();
   await stripe.close();
 });
+
+interface StripeEdge {
+  url: string;
+  /** While true, Stripe's API fails every request on its side. */
+  down: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Stripe's API as the app reaches it: the fake behind a pass-through that can have an outage,
+ * answered as Stripe answers a failure on its side (500 `api_error`; `Stripe-Should-Retry: false`
+ * makes the SDK give up at once rather than retry within the attempt).
+ */
+async function startStripeEdge(target: string): Promise<StripeEdge> {
+  const server = createServer((incoming, outgoing) => {
+    if (started.down) {
+      incoming.resume();
+      outgoing.writeHead(500, {
+        'content-type': 'application/json',
+        'stripe-should-retry': 'false',
+      });
+      outgoing.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }));
+      return;
+    }
+    // A connection of its own per request: no idle upstream socket to be closed under it.
+    const upstream = request(
+      new URL(incoming.url!, target),
+      {
+        method: incoming.method,
+        headers: { ...incoming.headers, connection: 'close' },
+        agent: false,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on('error', (error) => outgoing.destroy(error));
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const started: StripeEdge = {
+    url: `http://127.0.0.1:${port}`,
+    down: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return started;
+}
 
 /** A delivery as Stripe makes it: raw JSON, Stripe-Signature, no cookie and no CSRF marker. */
 function deliver(event: object, options: { secret?: string; timestamp?: number } = {}) {
@@ -57,6 +115,17 @@ const post = (cookie: string, url: string, payload: object = {}) =>
   api(t.app, { method: 'POST', url, cookie, payload });
 
 /** A user who bought `plan` through Stripe Checkout; the two events have been handled. */
+/** Stripe's charge of a 29.99 € invoice, refunded in full. */
+const fullRefundOf = (invoice: { id?: unknown }) => ({
+  id: stripe.id('ch'),
+  object: 'charge',
+  amount: 2999,
+  amount_refunded: 2999,
+  refunded: true,
+  currency: 'eur',
+  payment_intent: stripe.invoicePayments.get(invoice.id as string),
+});
+
 async function subscribed(plan = 'expert', amount = 2999) {
   const { user, cookie } = await createSignedInUser(t.db, {
     email: `u${Date.now()}${Math.random()}@example.com`,
@@ -109,8 +178,11 @@ describe('Stripe Checkout', () => {
       status: 'active',
       paymentMethod: 'card',
     });
-    expect((await get(cookie, `/api/payments/checkouts/${checkout.checkoutId}`)).status).toBe(
-      'completed',
+    // Marked by checkout.session.completed, whose job may end after invoice.paid's.
+    await eventually(async () =>
+      expect((await get(cookie, `/api/payments/checkouts/${checkout.checkoutId}`)).status).toBe(
+        'completed',
+      ),
     );
     const models = await get(cookie, '/api/models');
     expect(models.models.find((m: { id: string }) => m.id === 'gpt-4o-mini').allowed).toBe(true);
@@ -307,16 +379,7 @@ describe('subscription events', () => {
 
   it('a full refund ends the access it paid for and cancels the subscription at Stripe', async () => {
     const { cookie, subscription, invoice } = await subscribed('expert');
-    const charge = {
-      id: stripe.id('ch'),
-      object: 'charge',
-      amount: 2999,
-      amount_refunded: 2999,
-      refunded: true,
-      currency: 'eur',
-      payment_intent: stripe.invoicePayments.get(invoice.id as string),
-    };
-    await deliver(stripe.event('charge.refunded', charge));
+    await deliver(stripe.event('charge.refunded', fullRefundOf(invoice)));
     await eventually(async () =>
       expect(await get(cookie, '/api/subscription')).toMatchObject({
         tier: 'free',
@@ -353,5 +416,134 @@ describe('subscription events', () => {
       tier: 'expert',
       status: 'active',
     });
+  });
+});
+
+describe('an event is never lost (decision 311)', () => {
+  /** The jobs that handle a stored event, oldest first. */
+  const jobsOf = async (event: Record<string, unknown>) => {
+    const [stored] = await t.db
+      .select({ id: inboundEvents.id })
+      .from(inboundEvents)
+      .where(eq(inboundEvents.eventId, event.id as string));
+    return t.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.name, INBOUND_EVENT_JOB),
+          sql`${jobs.payload} ->> 'id' = ${String(stored!.id)}`,
+        ),
+      )
+      .orderBy(jobs.id);
+  };
+  /** Time passes: every event job waiting out its backoff is due now, and the job loop knows. */
+  const elapseBackoff = async () => {
+    await t.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(and(eq(jobs.name, INBOUND_EVENT_JOB), eq(jobs.status, 'queued')));
+    // Enqueueing wakes the embedded database's loop, which sleeps until the retry it knew of.
+    await t.app.jobs.enqueue('tests.wake', {}, { key: randomUUID() });
+  };
+  /** Every event job has run to its end (done, or failed for good). */
+  const settled = () =>
+    until(
+      async () =>
+        (
+          await t.db
+            .select({ n: count() })
+            .from(jobs)
+            .where(
+              and(eq(jobs.name, INBOUND_EVENT_JOB), inArray(jobs.status, ['queued', 'running'])),
+            )
+        )[0]!.n,
+      (n) => n === 0,
+      { attempts: 400, everyMs: 50 },
+    );
+
+  it('a payment whose handling met a Stripe outage for its whole retry budget is recorded once when Stripe redelivers it', async () => {
+    const { cookie, subscription } = await subscribed('premium', 1299);
+    const before = (await get(cookie, '/api/subscription')).expiresAt;
+    stripe.renew(subscription.id as string);
+    const event = stripe.event(
+      'invoice.paid',
+      stripe.invoice(subscription.id as string, 1299, 'subscription_cycle'),
+    );
+    edge.down = true;
+    try {
+      expect((await deliver(event)).json()).toEqual({ received: true, duplicate: false });
+      // Each attempt meets the outage; its backoff passes at once until the job gives up.
+      await until(
+        async () => {
+          const [job] = await jobsOf(event);
+          if (job?.status === 'queued') await elapseBackoff();
+          return job?.status;
+        },
+        (status) => status === 'failed',
+        { attempts: 600, everyMs: 50 },
+      );
+    } finally {
+      edge.down = false;
+    }
+    expect((await get(cookie, '/api/payments')).payments).toHaveLength(1);
+
+    // Stripe redelivers it (twice at once), its API healthy again.
+    const redeliveries = await Promise.all([deliver(event), deliver(event)]);
+    for (const answer of redeliveries) {
+      expect(answer.json()).toEqual({ received: true, duplicate: true });
+    }
+    await eventually(async () =>
+      expect((await get(cookie, '/api/payments')).payments).toHaveLength(2),
+    );
+    await settled();
+    const { payments } = await get(cookie, '/api/payments');
+    expect(payments).toHaveLength(2);
+    expect(payments[0]).toMatchObject({ amountCents: 1299, status: 'paid' });
+    const after = (await get(cookie, '/api/subscription')).expiresAt;
+    expect(new Date(after).getTime()).toBeGreaterThan(new Date(before).getTime() + 27 * 86_400_000);
+
+    // A later redelivery of the handled event changes nothing and asks Stripe nothing.
+    const asked = stripe.requests.length;
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    await settled();
+    expect(stripe.requests.length).toBe(asked);
+    expect((await get(cookie, '/api/payments')).payments).toEqual(payments);
+  });
+
+  it('a refund delivered before the payment it refunds is applied once that payment is recorded', async () => {
+    const { cookie, subscription } = await subscribed('expert');
+    const id = subscription.id as string;
+    stripe.renew(id);
+    const invoice = stripe.invoice(id, 2999, 'subscription_cycle');
+    const refund = stripe.event('charge.refunded', fullRefundOf(invoice));
+    await deliver(refund);
+    // Its first run finds no payment to refund yet.
+    await until(
+      async () => (await jobsOf(refund))[0],
+      (job) => job !== undefined && job.attempts >= 1 && job.status !== 'running',
+      { attempts: 600, everyMs: 50 },
+    );
+
+    await deliver(stripe.event('invoice.paid', invoice));
+    await eventually(async () =>
+      expect((await get(cookie, '/api/payments')).payments).toHaveLength(2),
+    );
+    await elapseBackoff();
+    await eventually(async () =>
+      expect(await get(cookie, '/api/subscription')).toMatchObject({
+        tier: 'free',
+        status: 'canceled',
+      }),
+    );
+    const { payments } = await get(cookie, '/api/payments');
+    expect(payments.map((p: { status: string }) => p.status)).toEqual(['refunded', 'paid']);
+    await eventually(async () => expect(stripe.subscriptions.get(id)!.status).toBe('canceled'));
+
+    // Redelivered, it is applied no second time: one cancellation at Stripe.
+    expect((await deliver(refund)).json()).toEqual({ received: true, duplicate: true });
+    await settled();
+    expect((await get(cookie, '/api/payments')).payments).toEqual(payments);
+    expect(stripe.requestsTo('DELETE', new RegExp(`/v1/subscriptions/${id}$`))).toHaveLength(1);
   });
 });

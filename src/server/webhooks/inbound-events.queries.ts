@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { inboundEvents } from '#server/db/schema/inbound-events.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
 
 export type InboundEventRow = typeof inboundEvents.$inferSelect;
 
@@ -30,10 +31,29 @@ export async function markInboundEventProcessed(db: Executor, id: number) {
     .where(eq(inboundEvents.id, id));
 }
 
-export async function findInboundEventId(db: Executor, provider: string, eventId: string) {
+export async function findInboundEvent(db: Executor, provider: string, eventId: string) {
   const rows = await db
-    .select({ id: inboundEvents.id })
+    .select({ id: inboundEvents.id, processedAt: inboundEvents.processedAt })
     .from(inboundEvents)
-    .where(sql`${inboundEvents.provider} = ${provider} and ${inboundEvents.eventId} = ${eventId}`);
-  return rows[0]?.id ?? null;
+    .where(and(eq(inboundEvents.provider, provider), eq(inboundEvents.eventId, eventId)));
+  return rows[0] ?? null;
+}
+
+/**
+ * The newest job that handles an event: the first one (keyed `key`) or one a redelivery
+ * scheduled (`key:after-<id of the job before>`); null when none is left (cleaned away).
+ */
+export async function findLatestEventJob(db: Executor, name: string, key: string) {
+  const rows = await db
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.name, name),
+        or(eq(jobs.key, key), sql`starts_with(${jobs.key}, ${`${key}:after-`})`),
+      ),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  return rows[0] ?? null;
 }

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import {
-  findInboundEventId,
+  findInboundEvent,
+  findLatestEventJob,
   insertInboundEvent,
   lockInboundEvent,
   markInboundEventProcessed,
@@ -38,9 +39,11 @@ export interface Inbound {
   /** The handler of a provider's events (one per provider). */
   on(provider: string, handler: InboundHandler): void;
   /**
-   * Records a verified event once and enqueues its handling in the same transaction. With
-   * `processNow` the event is also handled before this returns (our own sandbox, whose caller
-   * waits for the effect); the job then finds it done.
+   * Records a verified event once and enqueues its handling in the same transaction. A
+   * redelivery of a stored event is a duplicate; if the event was never handled and its job
+   * gave up, a new job handles it (decision 311). With `processNow` the event is also handled
+   * before this returns (our own sandbox, whose caller waits for the effect); the job then
+   * finds it done.
    */
   accept(
     provider: string,
@@ -80,13 +83,29 @@ export function createInbound(deps: { db: Database; jobs: Jobs; log: FastifyBase
     run: (payload) => process(payload.id),
   });
 
+  /**
+   * A redelivered event that was never handled: a new job handles it unless one is still queued
+   * or running (decision 311). Keyed by the job it follows, so simultaneous redeliveries enqueue
+   * it once; `process` applies the event at most once whatever runs.
+   */
+  const handleAgain = async (tx: Transaction, id: number, key: string) => {
+    const latest = await findLatestEventJob(tx, INBOUND_EVENT_JOB, key);
+    if (latest?.status === 'queued' || latest?.status === 'running') return false;
+    return deps.jobs.enqueue(
+      INBOUND_EVENT_JOB,
+      { id },
+      { key: `${key}:after-${latest?.id ?? 0}`, db: tx },
+    );
+  };
+
   return {
     on(provider, handler) {
       if (handlers.has(provider)) throw new Error(`${provider} events have a handler already`);
       handlers.set(provider, handler);
     },
     async accept(provider, event, options = {}) {
-      const id = await deps.db.transaction(async (tx) => {
+      const key = `${provider}:${event.id}`;
+      const stored = await deps.db.transaction(async (tx) => {
         const inserted = await insertInboundEvent(tx, {
           provider,
           eventId: event.id,
@@ -94,25 +113,28 @@ export function createInbound(deps: { db: Database; jobs: Jobs; log: FastifyBase
           payload: event.payload,
         });
         if (inserted !== null) {
-          await deps.jobs.enqueue(
-            INBOUND_EVENT_JOB,
-            { id: inserted },
-            { key: `${provider}:${event.id}`, db: tx },
-          );
+          await deps.jobs.enqueue(INBOUND_EVENT_JOB, { id: inserted }, { key, db: tx });
+          return { id: inserted, duplicate: false, scheduled: true };
         }
-        return inserted;
+        const existing = await findInboundEvent(tx, provider, event.id);
+        if (!existing) throw new Error(`Inbound event ${key} is neither new nor stored`);
+        // The sandbox's caller handles an unhandled redelivery itself, below.
+        const scheduled =
+          !existing.processedAt && !options.processNow
+            ? await handleAgain(tx, existing.id, key)
+            : false;
+        return { id: existing.id, duplicate: true, scheduled };
       });
-      if (id === null) {
-        deps.log.info({ provider, eventId: event.id }, 'duplicate inbound event ignored');
-        // A redelivery of an event not handled yet is handled now by the sandbox's caller.
-        if (options.processNow) {
-          const existing = await findInboundEventId(deps.db, provider, event.id);
-          if (existing !== null) await process(existing);
-        }
-        return { duplicate: true };
+      if (stored.duplicate) {
+        deps.log.info(
+          { provider, eventId: event.id, handledAgain: stored.scheduled },
+          stored.scheduled
+            ? 'redelivered inbound event never handled: handling it again'
+            : 'duplicate inbound event ignored',
+        );
       }
-      if (options.processNow) await process(id);
-      return { duplicate: false };
+      if (options.processNow) await process(stored.id);
+      return { duplicate: stored.duplicate };
     },
     process,
   };

@@ -124,13 +124,16 @@ export function createBillingEventHandler(deps: { provider: PaymentProvider; job
   const onRefund = async (tx: Transaction, charge: Json) => {
     const ref = idOf(charge.payment_intent);
     if (!ref) return;
-    const payment = await findPaymentByRef(tx, provider.name, ref);
-    if (!payment || payment.status !== 'paid') return;
     const full =
       typeof charge.amount_refunded === 'number' && typeof charge.amount === 'number'
         ? charge.amount_refunded >= charge.amount
         : charge.refunded === true;
     if (!full) return;
+    const payment = await findPaymentByRef(tx, provider.name, ref);
+    // Stripe does not order its events: the invoice.paid that records this payment may not be
+    // handled yet. Failing leaves the refund unprocessed, so its job retries (decision 311).
+    if (!payment) throw new Error(`No ${provider.name} payment ${ref} to refund yet`);
+    if (payment.status !== 'paid') return;
     await markPaymentRefunded(tx, payment.id);
     const subscriptionId = payment.providerSubscriptionId;
     if (!subscriptionId || !payment.periodEnd || payment.periodEnd <= new Date()) return;
