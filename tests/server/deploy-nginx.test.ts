@@ -40,6 +40,7 @@ const SERVER_NAME = 'chat.orbit.test';
 const CLIENT_ADDRESS = '127.0.0.2';
 /** The administrator every instance makes sure of at start (ADMIN_USERNAME, ADMIN_PASSWORD). */
 const ADMIN = { username: 'nginx_chief', password: 'long enough pw' };
+const MEMBER = { username: 'nginx_member', password: 'long enough pw' };
 
 let dir: string;
 let fake: FakeAi;
@@ -58,6 +59,8 @@ interface Call {
   cookie?: string;
   headers?: Record<string, string>;
   localAddress?: string;
+  /** Sends the headers only (a body that would follow, announced by its content-length). */
+  withoutBody?: boolean;
 }
 
 /** A request to nginx over TLS, as a browser on https://chat.orbit.test:<port> sends it. */
@@ -88,7 +91,8 @@ function request(url: string, call: Call = {}): Promise<IncomingMessage> {
     });
     outgoing.once('response', resolve);
     outgoing.once('error', reject);
-    outgoing.end(body);
+    if (call.withoutBody) outgoing.flushHeaders();
+    else outgoing.end(body);
   });
 }
 
@@ -333,6 +337,22 @@ describe(`nginx with the example configuration, ${INSTANCES} instance(s) behind 
     const elsewhere = await fetchText('/api/admin/backups/restore', { file, cookie });
     expect(elsewhere.status).toBe(413);
     expect(elsewhere.text).toContain('nginx');
+
+    // Nobody else makes nginx store a backup's worth of bytes: a guest's upload is answered
+    // before its body is read (it never sends one here), and a user's is forbidden.
+    const user = await fetchText('/api/register', { body: MEMBER });
+    expect(user.status, user.text).toBe(201);
+    const userCookie = String(user.headers['set-cookie']).split(';')[0]!;
+    for (const [who, expected] of [[undefined, 401] as const, [userCookie, 403] as const]) {
+      const refused = await request('/api/admin/backups/restore-check', {
+        method: 'POST',
+        ...(who ? { cookie: who } : {}),
+        headers: { 'content-length': String(1024 ** 3), 'x-file-name': 'huge.backup' },
+        withoutBody: true,
+      });
+      expect(refused.statusCode).toBe(expected);
+      refused.destroy();
+    }
 
     // A restore (and a check) answers when it is done, up to the 15 minutes the admin screen
     // waits: nginx, as it runs, waits longer on the backup routes. Not waited for here: nginx's
