@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
 import type { PublicUser } from '#shared/auth/auth-schemas.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
@@ -11,6 +11,7 @@ import {
   userBody,
   type RecordedRequest,
 } from './support/fake-server.ts';
+import { stubSpeechRecognition } from './support/fake-speech.ts';
 import { renderApp } from './support/render-app.tsx';
 
 const MB = 1024 * 1024;
@@ -279,23 +280,7 @@ describe('voice input', () => {
   });
 
   it('writes what is spoken into the input, in the interface language', async () => {
-    const started: FakeRecognition[] = [];
-    class FakeRecognition {
-      lang = '';
-      continuous = false;
-      interimResults = false;
-      onresult: ((event: unknown) => void) | null = null;
-      onerror: ((event: unknown) => void) | null = null;
-      onend: (() => void) | null = null;
-      start() {
-        started.push(this);
-      }
-      stop() {
-        this.onend?.();
-      }
-      abort() {}
-    }
-    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    const started = stubSpeechRecognition();
     composerServer();
     renderApp('/chat');
     const input = await screen.findByRole('textbox', { name: 'Nachricht' });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   conversationRoutes,
   fakeServer,
@@ -12,6 +12,7 @@ import {
   type RecordedRequest,
 } from './support/fake-server.ts';
 import type { Answer } from './support/fake-contract.ts';
+import { stubSpeechRecognition } from './support/fake-speech.ts';
 import { renderApp } from './support/render-app.tsx';
 
 const LIMIT_REACHED: Answer = {
@@ -177,21 +178,7 @@ describe('the composer keeps what the user wrote (decision 305)', () => {
   });
 
   it('a message sent while dictating does not come back with the dictation’s last words', async () => {
-    const started: FakeRecognition[] = [];
-    class FakeRecognition {
-      lang = '';
-      continuous = false;
-      interimResults = false;
-      onresult: ((event: unknown) => void) | null = null;
-      onerror: ((event: unknown) => void) | null = null;
-      onend: (() => void) | null = null;
-      start() {
-        started.push(this);
-      }
-      stop() {}
-      abort() {}
-    }
-    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    const started = stubSpeechRecognition();
     draftServer({
       status: 500,
       body: { message: 'Internal error', code: 'SERVER_ERROR', statusCode: 500 },

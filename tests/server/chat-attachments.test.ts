@@ -181,6 +181,21 @@ async function storedPath(fileId: number) {
   return path.join(dataDir, row!.storagePath);
 }
 
+/** The conversation as its owner reads it: each message's text and attached file ids. */
+async function historyWithFiles(cookie: string, conversationId: string) {
+  const response = await api(t.app, {
+    method: 'GET',
+    url: `/api/messages/${conversationId}`,
+    cookie,
+  });
+  return response
+    .json()
+    .map((m: { content: string; attachments: { id: number }[] }) => [
+      m.content,
+      m.attachments.map((a) => a.id),
+    ]);
+}
+
 async function quotaUsed(userId: number) {
   const [row] = await t.db
     .select({ used: users.quotaUsed })
@@ -197,13 +212,7 @@ describe('an edit or a regenerate whose image is gone from the disk', () => {
     expect(first.statusCode, first.body).toBe(200);
     const { conversationId } = first.json();
     await sendChat(t.app, cookie, { message: 'Noch was [gone2]', conversationId });
-    const history = async () =>
-      (await api(t.app, { method: 'GET', url: `/api/messages/${conversationId}`, cookie }))
-        .json()
-        .map((m: { content: string; attachments: { id: number }[] }) => [
-          m.content,
-          m.attachments.map((a) => a.id),
-        ]);
+    const history = () => historyWithFiles(cookie, conversationId);
     const before = await history();
     expect(before).toHaveLength(4);
     await rm(await storedPath(fileId));
@@ -239,13 +248,7 @@ describe('an edit whose image cannot be read once the messages are replaced', ()
     const first = await sendChat(t.app, cookie, { message: 'Bild [late1]', fileIds: [fileId] });
     expect(first.statusCode, first.body).toBe(200);
     const { conversationId } = first.json();
-    const history = async () =>
-      (await api(t.app, { method: 'GET', url: `/api/messages/${conversationId}`, cookie }))
-        .json()
-        .map((m: { content: string; attachments: { id: number }[] }) => [
-          m.content,
-          m.attachments.map((a) => a.id),
-        ]);
+    const history = () => historyWithFiles(cookie, conversationId);
     // A read error the check before the edit cannot see (it looks for the bytes, it does not
     // read them): a sparse file larger than Node reads at once.
     const stored = await storedPath(fileId);
@@ -438,13 +441,7 @@ describe('a file sent again in a later message of the same conversation', () => 
       fileIds: [fileId],
     });
     expect(later.statusCode, later.body).toBe(200);
-    const history = async () =>
-      (await api(t.app, { method: 'GET', url: `/api/messages/${conversationId}`, cookie }))
-        .json()
-        .map((m: { content: string; attachments: { id: number }[] }) => [
-          m.content,
-          m.attachments.map((a) => a.id),
-        ]);
+    const history = () => historyWithFiles(cookie, conversationId);
     const reply = 'Hello from the fake model.';
     expect(await history()).toEqual([
       ['Eins [again1]', [fileId]],
