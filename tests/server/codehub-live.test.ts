@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -444,6 +444,39 @@ describe('live sessions', () => {
       () => viewerClient.text(file.id).toJSON(),
       (current) => current === `${expected}delta`,
     );
+  });
+
+  it('logs edits whose log write failed once the database takes them again, NUL typed or not', async () => {
+    const { host, file, sessionId } = await startSession();
+    const hostClient = connect(sessionId, host.cookie);
+    await hostClient.synced();
+    const text = hostClient.text(file.id);
+    // The log's table is away (as in a database restart): the typing is not.
+    await t.db.execute(sql`ALTER TABLE code_actions RENAME TO code_actions_away`);
+    try {
+      text.insert(0, 'kept\0 ');
+      await until(
+        () => fileContent(file.id),
+        (content) => content === text.toJSON().replace('\0', ''),
+      );
+    } finally {
+      await t.db.execute(sql`ALTER TABLE code_actions_away RENAME TO code_actions`);
+    }
+    const replay = async () => {
+      const page = await call(host.cookie, 'GET', `/api/codehub/sessions/${sessionId}/replay`);
+      return page.json<{ actions: { type: string; content: string; update: string | null }[] }>()
+        .actions;
+    };
+    const actions = await until(replay, (rows) => rows.some((action) => action.type === 'edit'));
+    expect(actions.filter((action) => action.type === 'edit')).toMatchObject([
+      { content: 'kept ' },
+    ]);
+    // The logged updates rebuild what was typed.
+    const rebuilt = new Y.Doc();
+    for (const action of actions) {
+      if (action.update) Y.applyUpdate(rebuilt, Buffer.from(action.update, 'base64'));
+    }
+    expect(rebuilt.getText(`file:${file.id}`).toJSON()).toBe(text.toJSON());
   });
 });
 

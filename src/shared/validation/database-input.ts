@@ -32,3 +32,8 @@ export function storable<T extends z.ZodString | z.ZodStringFormat>(schema: T): 
 export function textSchema(params?: string | z.core.$ZodStringParams): z.ZodString {
   return storable(z.string(params));
 }
+
+/** Text from a peer we cannot refuse (a model's reply, a live editor) made storable: NUL dropped. */
+export function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+}

@@ -4,6 +4,7 @@ import { costOf, countTextTokens } from '#server/ai/tokens.ts';
 import type { Executor } from '#server/db/client.ts';
 import type { AppError } from '#shared/errors/app-error.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
+import { withoutNul } from '#shared/validation/database-input.ts';
 import { TITLE_INSTRUCTIONS } from './chat-prompts.ts';
 import { insertUsage, replaceTitle } from './turn.queries.ts';
 
@@ -31,7 +32,7 @@ export function provisionalTitle(text: string, fileNames: readonly string[] = []
  * text cannot hold them, decision 314).
  */
 export function cleanTitle(raw: string): string | undefined {
-  const line = raw.replaceAll('\0', '').trim().split('\n')[0] ?? '';
+  const line = withoutNul(raw).trim().split('\n')[0] ?? '';
   const title = line
     .replace(/^\s*(#{1,6}|>)\s+/u, '')
     .replace(/(\*\*|__|`)/gu, '')

@@ -5,6 +5,7 @@ import type { PromptText } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import { AppError, unauthenticated } from '#shared/errors/app-error.ts';
+import { withoutNul } from '#shared/validation/database-input.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
 import type { CancelReason, LiveGeneration } from '#server/realtime/live-generation.ts';
 import { insertReply, insertUsage, type UsageValues } from './turn.queries.ts';
@@ -81,8 +82,8 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   try {
     usage = await plan.stream.read((delta) => {
       // PostgreSQL text cannot hold U+0000, so the reply is streamed as it will be stored:
-      // without it (decision 314). A plain search first: most deltas have none.
-      const text = delta.includes('\0') ? delta.replaceAll('\0', '') : delta;
+      // without it (decision 314).
+      const text = withoutNul(delta);
       if (text === '') return;
       // Thrown into the reader, which closes the upstream request.
       if (length + text.length > MAX_REPLY_CHARS) throw upstreamTooLongError(plan.provider);

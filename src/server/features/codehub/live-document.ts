@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { MAX_FILE_BYTES, utf8Bytes } from '#shared/codehub/codehub-schemas.ts';
 import { fileTextKey } from '#shared/codehub/live-schemas.ts';
 import * as q from './live-sessions.queries.ts';
+import { withoutNul } from '#shared/validation/database-input.ts';
 
 /**
  * A session's Yjs document in the database (decision 230): one Y.Doc per session, one Y.Text per
@@ -58,7 +59,8 @@ export async function writeBack(
   doc: Y.Doc,
 ) {
   for (const file of files) {
-    const content = doc.getText(fileTextKey(file.id)).toJSON();
+    // A NUL typed into the shared text is not written back: code_files could not hold it.
+    const content = withoutNul(doc.getText(fileTextKey(file.id)).toJSON());
     const size = utf8Bytes(content);
     if (size > MAX_FILE_BYTES) continue;
     await q.writeFileContent(db, projectId, file.id, content, size);

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type * as Y from 'yjs';
 import type { Database } from '#server/db/client.ts';
+import { isRefusedData } from '#server/db/unique-violation.ts';
 import { EDIT_TEXT_MAX } from '#shared/codehub/live-schemas.ts';
+import { withoutNul } from '#shared/validation/database-input.ts';
 import { compact, writeBack, type SessionFile } from './live-document.ts';
 import type { EditSummary } from './live-protocol.ts';
 import * as presence from './live-presence.queries.ts';
@@ -17,6 +19,8 @@ import * as q from './live-sessions.queries.ts';
 const WRITE_BACK_DELAY_MS = 1000;
 /** Logged updates between two snapshots. */
 const COMPACT_EVERY = 200;
+/** A log write that failed is tried again after this long, while the room is open. */
+const LOG_RETRY_MS = 1000;
 
 /** What is written back: the room's project, its files and document (read when written). */
 export interface RoomText {
@@ -38,7 +42,7 @@ export function editRow(
     sessionId,
     userId,
     actionType: 'edit',
-    content: inserted.slice(0, EDIT_TEXT_MAX),
+    content: withoutNul(inserted).slice(0, EDIT_TEXT_MAX),
     position: first ? { fileId: first.fileId, index: first.index } : null,
     metadata: {
       files: [...new Set(summaries.map((s) => s.fileId))],
@@ -54,6 +58,9 @@ export class RoomStore {
   private pending: q.CodeActionInsert[] = [];
   private writing: Promise<void> = Promise.resolve();
   private writeBackTimer: NodeJS.Timeout | null = null;
+  private logRetryTimer: NodeJS.Timeout | null = null;
+  /** The room closed: a log write is tried once more and then given up. */
+  private closing = false;
   /** Updates logged since the last snapshot (counted from the load on). */
   sinceSnapshot = 0;
 
@@ -66,16 +73,47 @@ export class RoomStore {
 
   log(row: q.CodeActionInsert) {
     this.pending.push({ timestamp: new Date(), ...row });
+    this.queueLog();
+  }
+
+  /** A log write waiting to be tried again happens now, for the last time (the room closes). */
+  flushLog() {
+    this.closing = true;
+    if (!this.logRetryTimer) return;
+    clearTimeout(this.logRetryTimer);
+    this.logRetryTimer = null;
+    this.queueLog();
+  }
+
+  private queueLog() {
     void this.queueWrite(async () => {
       const rows = this.pending.splice(0);
       if (rows.length === 0) return;
-      await q.insertActions(this.db, rows);
+      try {
+        await q.insertActions(this.db, rows);
+      } catch (error) {
+        // The updates are the session's document after a restart: they go back, in order, unless
+        // the database refused the rows themselves (the session is gone), which no retry changes.
+        if (!isRefusedData(error)) {
+          this.pending.unshift(...rows);
+          this.retryLog();
+        }
+        throw error;
+      }
       this.sinceSnapshot += rows.filter((r) => r.update).length;
       if (this.sinceSnapshot >= COMPACT_EVERY) {
         this.sinceSnapshot = 0;
         await compact(this.db, this.sessionId);
       }
     });
+  }
+
+  private retryLog() {
+    if (this.logRetryTimer || this.closing) return;
+    this.logRetryTimer = setTimeout(() => {
+      this.logRetryTimer = null;
+      this.queueLog();
+    }, LOG_RETRY_MS);
   }
 
   /** Runs `write` after every earlier one; a failure is logged and does not stop the chain. */

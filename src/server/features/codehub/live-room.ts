@@ -257,6 +257,7 @@ export class Room {
     await this.ready.catch(() => {});
     this.closed = true;
     this.store.flushWriteBack();
+    this.store.flushLog();
     // Connections cut by a shutdown leave no 'leave' row; online they stay only elsewhere.
     for (const userId of new Set([...this.connections.values()].map((c) => c.userId))) {
       this.leave(userId, false);
