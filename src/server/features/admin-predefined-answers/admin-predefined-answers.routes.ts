@@ -8,7 +8,7 @@ import {
 } from '#server/ai/predefined-answers.ts';
 import { findActivePredefinedAnswers } from '#server/ai/predefined-answers.queries.ts';
 import { auditActor, withAudit } from '#server/audit/audit.ts';
-import { findUniqueViolation } from '#server/db/unique-violation.ts';
+import { findUniqueViolation } from '#server/db/database-errors.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { NoContentSchema } from '#shared/api/api-schemas.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import { findUniqueViolation } from '#server/db/unique-violation.ts';
+import { findUniqueViolation } from '#server/db/database-errors.ts';
 import { describeWait, RateLimitedError } from '#server/http/rate-limit.ts';
 import {
   isReservedUsername,

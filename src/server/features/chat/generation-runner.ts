@@ -3,6 +3,7 @@ import { MAX_REPLY_CHARS, type ReplyStream, type ReplyUsage } from '#server/ai/r
 import { upstreamEmptyError, upstreamTooLongError } from '#server/ai/upstream-errors.ts';
 import type { PromptText } from '#server/ai/tokens.ts';
 import type { Database } from '#server/db/client.ts';
+import { databaseErrorCode } from '#server/db/database-errors.ts';
 import type { ChatReply } from '#shared/chat/chat-schemas.ts';
 import { AppError, unauthenticated } from '#shared/errors/app-error.ts';
 import { withoutNul } from '#shared/validation/database-input.ts';
@@ -51,13 +52,6 @@ const cancelledEnvelope = (reason: CancelReason) =>
   reason === 'account-ended'
     ? unauthenticated('Your session has ended').toEnvelope()
     : conversationDeleted();
-
-/** The PostgreSQL error code, also when Drizzle wraps the driver's error (DrizzleQueryError). */
-function pgErrorCode(error: unknown): string | undefined {
-  const seen = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = seen?.code ?? seen?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 function asAppError(error: unknown, log: FastifyBaseLogger): AppError {
   if (error instanceof AppError) return error;
@@ -169,7 +163,7 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
       generation.publish('done', reply(timestamp));
     }
   } catch (error) {
-    const gone = pgErrorCode(error) === FK_VIOLATION;
+    const gone = databaseErrorCode(error) === FK_VIOLATION;
     if (!gone) log.error({ err: error }, 'storing a chat reply failed');
     const unsaved = new AppError('SERVER_ERROR', 500, 'The reply could not be saved');
     if (writingReply) {

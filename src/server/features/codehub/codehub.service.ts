@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database, Executor } from '#server/db/client.ts';
-import { findUniqueViolation } from '#server/db/unique-violation.ts';
+import { findUniqueViolation } from '#server/db/database-errors.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import { requireOwnRow, requireReadableRow } from '#server/ports/ownership.ts';
 import type { Page } from '#shared/api/pagination.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type * as Y from 'yjs';
 import type { Database } from '#server/db/client.ts';
-import { isRefusedData } from '#server/db/unique-violation.ts';
+import { isRefusedData } from '#server/db/database-errors.ts';
 import { EDIT_TEXT_MAX } from '#shared/codehub/live-schemas.ts';
 import { withoutNul } from '#shared/validation/database-input.ts';
 import { compact, writeBack, type SessionFile } from './live-document.ts';

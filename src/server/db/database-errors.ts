@@ -25,3 +25,8 @@ export function findUniqueViolation(error: unknown): { constraint: string } | nu
 export function isRefusedData(error: unknown): boolean {
   return /^2[23]/.test(sqlStateOf(error)?.code ?? '');
 }
+
+/** The SQLSTATE of a failed query (either driver, Drizzle's wrapper or not). */
+export function databaseErrorCode(error: unknown): string | undefined {
+  return sqlStateOf(error)?.code;
+}
