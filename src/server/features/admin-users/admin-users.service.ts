@@ -1,6 +1,6 @@
 import { withAudit, type AuditActor } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
-import { findUniqueViolation } from '#server/db/unique-violation.ts';
+import { findUniqueViolation } from '#server/db/database-errors.ts';
 import type { SessionControl } from '#server/ports/sessions.ts';
 import type { SubscriptionControl } from '#server/ports/subscriptions.ts';
 import type { AdminUserDetail, AdminUserPatch } from '#shared/admin/admin-users-schemas.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { withAudit, type AuditActor } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
-import { findUniqueViolation } from '#server/db/unique-violation.ts';
+import { findUniqueViolation } from '#server/db/database-errors.ts';
 import type { Env } from '#server/env.ts';
 import {
   isBitcoinAddress,
