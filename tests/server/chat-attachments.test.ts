@@ -4,9 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userFiles } from '#server/db/schema/files.ts';
-import { users } from '#server/db/schema/users.ts';
 import { dataOf, sendChat, single, streamChat } from '#tests/support/chat-helpers.ts';
-import { createSignedInUser } from '#tests/support/factories.ts';
+import { createSignedInUser, quotaUsed } from '#tests/support/factories.ts';
 import { FakeAi, lastUserText, type WireMessage } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { multipartUpload } from '#tests/support/multipart.ts';
 import { buildPdf } from '#tests/support/pdf-builder.ts';
@@ -196,14 +195,6 @@ async function historyWithFiles(cookie: string, conversationId: string) {
     ]);
 }
 
-async function quotaUsed(userId: number) {
-  const [row] = await t.db
-    .select({ used: users.quotaUsed })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row!.used;
-}
-
 describe('an edit or a regenerate whose image is gone from the disk', () => {
   it('is refused with 404 before anything is replaced', async () => {
     const { user, cookie } = await createSignedInUser(t.db);
@@ -237,7 +228,7 @@ describe('an edit or a regenerate whose image is gone from the disk', () => {
     expect(await history()).toEqual(before);
     expect((await fileFor(cookie, fileId)).statusCode).toBe(200);
     expect(fake.requestWith('[gone3]')).toBeUndefined();
-    expect(await quotaUsed(user.id)).toBe(2);
+    expect(await quotaUsed(t.db, user.id)).toBe(2);
   });
 });
 
@@ -267,7 +258,7 @@ describe('an edit whose image cannot be read once the messages are replaced', ()
     expect(await history()).toEqual([['Bild, anders [late2]', [fileId]]]);
     expect((await fileFor(cookie, fileId)).statusCode).toBe(200);
     // No reply was stored: the edit's message goes back to the allowance.
-    expect(await quotaUsed(user.id)).toBe(1);
+    expect(await quotaUsed(t.db, user.id)).toBe(1);
 
     // The bytes are readable again; the client's retry answers the stored message, image included.
     await writeFile(stored, SAMPLE_FILES.png);

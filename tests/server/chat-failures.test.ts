@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { messages } from '#server/db/schema/chat.ts';
-import { users } from '#server/db/schema/users.ts';
 import { dataOf, deltaText, sendChat, single, streamChat } from '#tests/support/chat-helpers.ts';
-import { createSignedInUser } from '#tests/support/factories.ts';
+import { createSignedInUser, quotaUsed } from '#tests/support/factories.ts';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
@@ -44,14 +43,6 @@ async function storedMessages(conversationId: string) {
 
 async function usageOf(userId: number) {
   return t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, userId));
-}
-
-async function quotaUsed(userId: number) {
-  const [row] = await t.db
-    .select({ used: users.quotaUsed })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row!.used;
 }
 
 describe('an upstream error before the first token', () => {
@@ -97,7 +88,7 @@ describe('a failure mid-stream', () => {
       expect(await storedMessages(conversationId)).toEqual([['user', `Go ${marker}`]]);
       expect((await usageOf(user.id))[0]).toMatchObject({ status: 'error' });
       // The failed message is given back to the allowance.
-      expect(await quotaUsed(user.id)).toBe(0);
+      expect(await quotaUsed(t.db, user.id)).toBe(0);
     },
   );
 });
@@ -117,7 +108,7 @@ describe('a reply without any text', () => {
     const usage = await usageOf(user.id);
     expect(usage).toHaveLength(2);
     expect(usage[0]).toMatchObject({ status: 'error', inputTokens: 21, outputTokens: 9 });
-    expect(await quotaUsed(user.id)).toBe(0);
+    expect(await quotaUsed(t.db, user.id)).toBe(0);
   });
 });
 
@@ -140,7 +131,7 @@ describe('a reply with NUL characters', () => {
       'Null bytes here.',
     ]);
     expect(await usageOf(user.id)).toMatchObject([{ status: 'success' }]);
-    expect(await quotaUsed(user.id)).toBe(1);
+    expect(await quotaUsed(t.db, user.id)).toBe(1);
   });
 });
 
@@ -167,7 +158,7 @@ describe('a reply the database cannot store', () => {
     expect(await usageOf(user.id)).toMatchObject([
       { status: 'error', inputTokens: 30, outputTokens: 900 },
     ]);
-    expect(await quotaUsed(user.id)).toBe(0);
+    expect(await quotaUsed(t.db, user.id)).toBe(0);
 
     fake.when('Lots [f-unstorable]', { chunks: ['Shorter.'] });
     const retry = await api(t.app, {
@@ -181,7 +172,7 @@ describe('a reply the database cannot store', () => {
       ['user', 'Lots [f-unstorable]'],
       ['assistant', 'Shorter.'],
     ]);
-    expect(await quotaUsed(user.id)).toBe(1);
+    expect(await quotaUsed(t.db, user.id)).toBe(1);
   });
 });
 

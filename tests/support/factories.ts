@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -58,6 +58,12 @@ export async function signIn(
     rememberMe,
   });
   return `${SESSION_COOKIE}=${session.token}`;
+}
+
+/** The user's messages counted against their allowance this period. */
+export async function quotaUsed(db: Database, userId: number) {
+  const [row] = await db.select({ used: users.quotaUsed }).from(users).where(eq(users.id, userId));
+  return row!.used;
 }
 
 /** A user with a session in one step. */
