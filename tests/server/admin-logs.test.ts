@@ -137,6 +137,7 @@ describe('GET /api/admin/logs', () => {
       'bearer-token-value-5521',
       'cookie-value-3310',
       'download-token-7788',
+      'meta-verify-token-4419',
     ];
     const login = (payload: unknown, headers: Record<string, string> = {}) =>
       api(t.app, {
@@ -159,6 +160,11 @@ describe('GET /api/admin/logs', () => {
       },
     );
     await api(t.app, { method: 'GET', url: `/api/settings/me?token=${secrets[5]}` });
+    // A webhook's verification handshake (Meta's hub.verify_token), on any path.
+    await api(t.app, {
+      method: 'GET',
+      url: `/api/omnichannel/webhooks/1?hub.mode=subscribe&hub.verify_token=${secrets[6]}`,
+    });
     t.app.log.info({ body: { password, apiKey: secrets[2] } }, 'a careless line');
 
     const ring = allRingLines();

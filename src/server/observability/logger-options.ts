@@ -21,8 +21,11 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
-/** Query parameters whose values are credentials (download links, keys): blanked in logged URLs. */
-const SECRET_QUERY = /([?&](?:token|key|api_key|apikey|password|secret|signature)=)[^&#]*/gi;
+/**
+ * Query parameters whose values are credentials (download links, keys, a webhook's
+ * `hub.verify_token`): any name ending in one of these words is blanked in logged URLs.
+ */
+const SECRET_QUERY = /([?&][^=&#]*(?:token|key|password|secret|signature)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
