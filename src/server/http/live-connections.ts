@@ -3,12 +3,17 @@ import type { PubSub } from '#server/realtime/pubsub.ts';
 import { SESSIONS_ENDED_TOPIC } from '#server/realtime/topics.ts';
 import { isApiRequest } from './request-path.ts';
 
-/** Whose connections to close: one session, or every session of one user. */
-export type SessionTarget = { sessionId: number } | { userId: number };
+/**
+ * Whose connections to close: one session, every session of one user, or only a user's streams
+ * of administrator routes (their administrator rights were taken away).
+ */
+export type SessionTarget = { sessionId: number } | { userId: number } | { adminStreamsOf: number };
 
 interface Live {
   userId: number;
   sessionId: number | null;
+  /** Opened on an administrator route. */
+  admin: boolean;
   reply: FastifyReply;
 }
 
@@ -26,15 +31,15 @@ export interface LiveConnections {
 }
 
 function matches(live: Live, target: SessionTarget) {
-  return 'sessionId' in target
-    ? live.sessionId === target.sessionId
-    : live.userId === target.userId;
+  if ('sessionId' in target) return live.sessionId === target.sessionId;
+  if ('adminStreamsOf' in target) return live.admin && live.userId === target.adminStreamsOf;
+  return live.userId === target.userId;
 }
 
 function isTarget(message: unknown): message is SessionTarget {
   if (typeof message !== 'object' || message === null) return false;
   const value = message as Record<string, unknown>;
-  return typeof value.sessionId === 'number' || typeof value.userId === 'number';
+  return ['sessionId', 'userId', 'adminStreamsOf'].some((key) => typeof value[key] === 'number');
 }
 
 /**
@@ -67,7 +72,12 @@ export async function createLiveConnections(
     async track(request, reply) {
       if (!request.user || !isApiRequest(request)) return;
       if (!(request.headers.accept ?? '').includes('text/event-stream')) return;
-      const live: Live = { userId: request.user.id, sessionId: request.sessionId, reply };
+      const live: Live = {
+        userId: request.user.id,
+        sessionId: request.sessionId,
+        admin: request.routeOptions.config.access === 'admin',
+        reply,
+      };
       open.add(live);
       reply.raw.once('close', () => open.delete(live));
     },

@@ -100,27 +100,41 @@ export function createAdminUsersService(
       };
     },
 
-    /** Tier and expiry, allowance, admin flag: one audit row with the fields before and after. */
-    update(actor: AuditActor, id: number, patch: AdminUserPatch) {
-      return withAudit(db, actor, 'user.update', { type: 'user', id }, async (tx, record) => {
-        const before = requireLiving(await findAdminUser(tx, id, true));
-        const changes: UserFieldChanges = {};
-        if (patch.subscriptionTier !== undefined) changes.subscriptionTier = patch.subscriptionTier;
-        if (patch.subscriptionExpiry !== undefined) {
-          changes.subscriptionExpiry =
-            patch.subscriptionExpiry === null ? null : new Date(patch.subscriptionExpiry);
-        }
-        if (patch.monthlyQuota !== undefined) changes.monthlyQuota = patch.monthlyQuota;
-        if (patch.isAdmin !== undefined) {
-          if (before.isAdmin && !patch.isAdmin) await requireAnotherAdmin(tx, id);
-          changes.isAdmin = patch.isAdmin;
-        }
-        const after = await updateUserFields(tx, id, changes);
-        record.before = auditedFields(before);
-        record.after = auditedFields(after);
-        if (patch.reason) record.reason = patch.reason;
-        return toAdminUser(after);
-      });
+    /**
+     * Tier and expiry, allowance, admin flag: one audit row with the fields before and after. A
+     * user no longer administrator loses the administrator streams they hold open (the inbox).
+     */
+    async update(actor: AuditActor, id: number, patch: AdminUserPatch) {
+      let demoted = false;
+      const user = await withAudit(
+        db,
+        actor,
+        'user.update',
+        { type: 'user', id },
+        async (tx, record) => {
+          const before = requireLiving(await findAdminUser(tx, id, true));
+          const changes: UserFieldChanges = {};
+          if (patch.subscriptionTier !== undefined)
+            changes.subscriptionTier = patch.subscriptionTier;
+          if (patch.subscriptionExpiry !== undefined) {
+            changes.subscriptionExpiry =
+              patch.subscriptionExpiry === null ? null : new Date(patch.subscriptionExpiry);
+          }
+          if (patch.monthlyQuota !== undefined) changes.monthlyQuota = patch.monthlyQuota;
+          if (patch.isAdmin !== undefined) {
+            demoted = before.isAdmin && !patch.isAdmin;
+            if (demoted) await requireAnotherAdmin(tx, id);
+            changes.isAdmin = patch.isAdmin;
+          }
+          const after = await updateUserFields(tx, id, changes);
+          record.before = auditedFields(before);
+          record.after = auditedFields(after);
+          if (patch.reason) record.reason = patch.reason;
+          return toAdminUser(after);
+        },
+      );
+      if (demoted) sessions.disconnect({ adminStreamsOf: id });
+      return user;
     },
 
     /** Login refused, every session ended (next request 401), open streams closed. */
