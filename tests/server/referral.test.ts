@@ -111,4 +111,33 @@ describe('referral', () => {
       monthlyAllowance: 225,
     });
   });
+
+  it('rewards other referrers while one who reached the cap has hundreds of friends waiting', async () => {
+    const busy = await createSignedInUser(t.db);
+    const busyCode = (await overview(busy.cookie)).code;
+    // More chatting friends than one batch of the job takes (200).
+    for (let batch = 0; batch < 11; batch++) {
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const friend = await createSignedInUser(t.db);
+          expect((await apply(friend.cookie, busyCode)).statusCode).toBe(200);
+          await createConversation(t.db, friend.user.id, { messages: ['Hallo'] });
+        }),
+      );
+    }
+    await t.app.jobs.enqueue(REFERRER_REWARD_JOB, {});
+    await eventually(async () =>
+      expect((await overview(busy.cookie)).bonusMessagesEarned).toBe(100),
+    );
+
+    const other = await createSignedInUser(t.db);
+    const friend = await createSignedInUser(t.db);
+    await apply(friend.cookie, (await overview(other.cookie)).code);
+    await createConversation(t.db, friend.user.id, { messages: ['Hallo'] });
+    await t.app.jobs.enqueue(REFERRER_REWARD_JOB, {});
+    await eventually(async () =>
+      expect((await overview(other.cookie)).bonusMessagesEarned).toBe(5),
+    );
+    expect((await overview(busy.cookie)).bonusMessagesEarned).toBe(100);
+  });
 });

@@ -103,15 +103,21 @@ export async function listFriends(db: Executor, referrerId: number) {
     .orderBy(asc(users.createdAt));
 }
 
-/** Referred users who have sent a chat message and whose referrer has no reward for them yet. */
-export async function referralsDueReward(db: Executor) {
+/**
+ * Referred users who have sent a chat message and whose referrer has no reward for them yet,
+ * leaving out referrers who reached this month's cap: their friends wait for next month without
+ * filling every batch ahead of other referrers' rewards.
+ */
+export async function referralsDueReward(db: Executor, month: string, cap: number) {
   return db
     .select({ friendId: users.id, referrerId: users.referredBy })
     .from(users)
     .where(
       sql`${users.referredBy} is not null
         and exists (select 1 from ${messages} where ${messages.userId} = ${users.id} and ${messages.isUserMessage})
-        and not exists (select 1 from ${referralCredits} where ${referralCredits.referralUserId} = ${users.id} and ${referralCredits.reason} = 'referrer_reward')`,
+        and not exists (select 1 from ${referralCredits} where ${referralCredits.referralUserId} = ${users.id} and ${referralCredits.reason} = 'referrer_reward')
+        and (select count(*) from ${referralCredits} where ${referralCredits.userId} = ${users.referredBy} and ${referralCredits.reason} = 'referrer_reward' and ${referralCredits.month} = ${month}) < ${cap}`,
     )
+    .orderBy(asc(users.id))
     .limit(200);
 }

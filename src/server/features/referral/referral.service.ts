@@ -78,19 +78,20 @@ export function createReferralService(db: Database) {
 
     /** Rewards referrers whose friends have sent a first message (a periodic job). */
     async rewardReferrers() {
-      for (const due of await referralsDueReward(db)) {
+      const now = month();
+      for (const due of await referralsDueReward(db, now, REFERRAL_BONUS.maxRewardedPerMonth)) {
         await db.transaction(async (tx) => {
           // The referrer's row lock serialises the monthly cap check of concurrent rewards.
           const referrer = await findReferralUser(tx, due.referrerId!, true);
           if (!referrer) return;
-          const rewarded = await countRewards(tx, referrer.id, 'referrer_reward', month());
+          const rewarded = await countRewards(tx, referrer.id, 'referrer_reward', now);
           if (rewarded >= REFERRAL_BONUS.maxRewardedPerMonth) return;
           await creditOnce(tx, {
             userId: referrer.id,
             reason: 'referrer_reward',
             referralUserId: due.friendId,
             messages: REFERRAL_BONUS.referrer,
-            month: month(),
+            month: now,
           });
         });
       }
