@@ -119,6 +119,19 @@ describe('live sessions', () => {
     });
   });
 
+  it("refuses to start a session on someone else's public project: it would write into their files", async () => {
+    const { host, projectId } = await startSession(true);
+    const stranger = await createSignedInUser(t.db, { displayName: 'Stella Stranger' });
+    const refused = await call(stranger.cookie, 'POST', '/api/codehub/sessions', { projectId });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ message: 'Project not found' });
+    const mine = await call(stranger.cookie, 'GET', '/api/codehub/sessions');
+    expect(mine.json()).toMatchObject({ sessions: [] });
+    // The owner may start another.
+    const again = await call(host.cookie, 'POST', '/api/codehub/sessions', { projectId });
+    expect(again.statusCode).toBe(201);
+  });
+
   it("drops a viewer's edits on the server and applies a role flip on the open connection", async () => {
     const { host, projectId, file, sessionId } = await startSession();
     const viewer = await joiner(projectId, sessionId, host.cookie, 'Vera Viewer');

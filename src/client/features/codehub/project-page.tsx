@@ -95,7 +95,7 @@ export default function ProjectPage() {
         <span className="rounded border px-1.5 text-xs text-muted">
           {t(project.data.isPublic ? 'visibility.public' : 'visibility.private')}
         </span>
-        <StartLiveButton projectId={projectId} onError={setFailure} />
+        {canEdit ? <StartLiveButton projectId={projectId} onError={setFailure} /> : null}
         {canEdit ? (
           <span className="ml-auto flex gap-2">
             <button

@@ -18,6 +18,7 @@ import {
 } from '#shared/codehub/live-schemas.ts';
 import { forbidden, notFound } from '#shared/errors/app-error.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
+import { requireOwnRow } from '#server/ports/ownership.ts';
 import * as projects from './codehub.queries.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { SessionFile } from './live-document.ts';
@@ -95,12 +96,17 @@ async function details(db: Executor, userId: number, session: SessionRow): Promi
   };
 }
 
-/** Starts a session on a project the user may read; they are its host (spec 02 §4). */
+/**
+ * Starts a session on the user's own project; they are its host (spec 02 §4). Only the owner:
+ * the session writes its text back into the project's files (decision 200: every change is the
+ * owner's), and others take part by joining.
+ */
 export async function createSession(db: Database, userId: number, projectId: string) {
-  const project = await projects.findProject(db, projectId);
-  if (!project || (project.userId !== userId && !project.isPublic)) {
-    throw notFound(CODEHUB_MESSAGES.projectNotFound);
-  }
+  const project = requireOwnRow(
+    await projects.findProject(db, projectId),
+    userId,
+    CODEHUB_MESSAGES.projectNotFound,
+  );
   // yjs is loaded when the first session starts, not with the server.
   const { seedUpdate } = await import('./live-document.ts');
   return db.transaction(async (tx) => {
