@@ -5,6 +5,7 @@ import * as Y from 'yjs';
 import { buildApp } from '#server/app.ts';
 import { codeFiles } from '#server/db/schema/codehub.ts';
 import { userSessions } from '#server/db/schema/users.ts';
+import { LIVE_CLOSE, MAX_SESSION_TEXT } from '#shared/codehub/live-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import {
   handshakeStatus,
@@ -457,6 +458,48 @@ describe('live sessions', () => {
       () => viewerClient.text(file.id).toJSON(),
       (current) => current === `${expected}delta`,
     );
+  });
+
+  it('refuses an edit that would make the session larger than it holds, and goes on without it', async () => {
+    const { host, file, sessionId } = await startSession();
+    const writer = connect(sessionId, host.cookie);
+    const watcher = connect(sessionId, host.cookie);
+    await Promise.all([writer.synced(), watcher.synced()]);
+    const before = watcher.text(file.id).toJSON();
+    writer.text(file.id).insert(0, 'x'.repeat(MAX_SESSION_TEXT));
+    await until(
+      () => writer.closed,
+      (closed) => closed.length > 0,
+    );
+    expect(writer.closed).toEqual([LIVE_CLOSE.tooLarge]);
+    // Neither applied nor relayed; the session goes on for everyone else.
+    watcher.text(file.id).insert(0, '# ok\n');
+    const fresh = connect(sessionId, host.cookie);
+    await fresh.synced();
+    await until(
+      () => fresh.text(file.id).toJSON(),
+      (text) => text === `# ok\n${before}`,
+    );
+    expect(await fileContent(file.id)).not.toContain('xxx');
+  });
+
+  it('closes a connection whose session cannot be loaded; the client gets in once it can', async () => {
+    const { host, file, sessionId } = await startSession();
+    await t.db.execute(sql`ALTER TABLE code_actions RENAME TO code_actions_away`);
+    const codes: number[] = [];
+    let client: LiveClient;
+    try {
+      client = connect(sessionId, host.cookie);
+      client.provider.on('connection-close', (event) => codes.push(event?.code ?? 0));
+      await until(
+        () => codes,
+        (seen) => seen.includes(LIVE_CLOSE.unavailable.code),
+      );
+    } finally {
+      await t.db.execute(sql`ALTER TABLE code_actions_away RENAME TO code_actions`);
+    }
+    await client.synced();
+    expect(client.text(file.id).toJSON()).toBe(file.content);
   });
 
   it('logs edits whose log write failed once the database takes them again, NUL typed or not', async () => {

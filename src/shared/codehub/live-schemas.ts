@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textSchema } from '#shared/validation/database-input.ts';
-import { CodeLanguageSchema } from './codehub-schemas.ts';
+import { CodeLanguageSchema, MAX_PROJECT_BYTES } from './codehub-schemas.ts';
 
 /** Live coding sessions and their replay (spec 02 §3, §4; issue 13 items 2 and 3; decision 230). */
 
@@ -21,7 +21,17 @@ export const LIVE_CLOSE = {
   loggedOut: { code: 4401, reason: 'Login ended' },
   /** The server is shutting down; the client reconnects (to another instance or after restart). */
   restart: { code: 1012, reason: 'Server restarting' },
+  /** The session could not be loaded just now (its database away); the client reconnects. */
+  unavailable: { code: 1011, reason: 'Session unavailable' },
+  /** An edit would make the session's files hold more than MAX_SESSION_TEXT; it was not applied. */
+  tooLarge: { code: 4413, reason: 'Session too large' },
 } as const;
+
+/**
+ * The text all files of a live session may hold together (UTF-16 code units): twice a project's
+ * limit, room to work, and a bound on what one session keeps in the server's memory.
+ */
+export const MAX_SESSION_TEXT = 2 * MAX_PROJECT_BYTES;
 
 /** At most this much readable text per edit row (the update itself is kept whole). */
 export const EDIT_TEXT_MAX = 500;

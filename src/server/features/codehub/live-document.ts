@@ -41,14 +41,29 @@ export async function compact(db: Database, sessionId: string) {
   });
 }
 
-/** Applies the stored state to `doc` (with `origin`, so the caller does not log it again). */
-export async function loadInto(db: Database, sessionId: string, doc: Y.Doc, origin: unknown) {
+/** Logged updates not yet in the snapshot: how many, and their bytes. */
+export interface LogSinceSnapshot {
+  updates: number;
+  bytes: number;
+}
+
+/**
+ * Applies the stored state to `doc` (with `origin`, so the caller does not log it again); returns
+ * what of the log is not in the snapshot yet.
+ */
+export async function loadInto(
+  db: Database,
+  sessionId: string,
+  doc: Y.Doc,
+  origin: unknown,
+): Promise<LogSinceSnapshot> {
   const stored = await q.loadDocument(db, sessionId);
-  if (!stored) return 0;
+  if (!stored) return { updates: 0, bytes: 0 };
   const parts = stored.updates.map((row) => row.update!);
+  const bytes = parts.reduce((sum, part) => sum + part.byteLength, 0);
   if (stored.state) parts.unshift(stored.state);
   if (parts.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(parts), origin);
-  return stored.updates.length;
+  return { updates: stored.updates.length, bytes };
 }
 
 /** Writes each file's current text to code_files (files over the size limit are left as they were). */

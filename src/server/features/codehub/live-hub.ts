@@ -95,16 +95,26 @@ export async function createLiveHub(deps: {
         clientIds: new Set(),
       };
       let room: Room | undefined;
+      let unavailable = false;
       // Messages that arrive while the room loads wait for it, in order.
-      let queue = loadRoomModule().then(({ Room }) => {
-        room = rooms.get(info.sessionId);
-        if (!room) {
-          room = new Room(info.sessionId, host, unloading.get(info.sessionId));
-          rooms.set(info.sessionId, room);
-        }
-        return room.accept(connection);
-      });
+      let queue = loadRoomModule()
+        .then(({ Room }) => {
+          room = rooms.get(info.sessionId);
+          if (!room) {
+            room = new Room(info.sessionId, host, unloading.get(info.sessionId));
+            rooms.set(info.sessionId, room);
+          }
+          return room.accept(connection);
+        })
+        .catch((error: unknown) => {
+          // The session could not be loaded (database or Redis away): this connection closes,
+          // the room goes with its last connection, and the client's reconnect loads it anew.
+          unavailable = true;
+          deps.log.error({ err: error, sessionId: info.sessionId }, 'live session unavailable');
+          socket.close(LIVE_CLOSE.unavailable.code, LIVE_CLOSE.unavailable.reason);
+        });
       socket.on('message', (data: Buffer) => {
+        if (unavailable) return;
         const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
         queue = queue.then(() => {
           try {

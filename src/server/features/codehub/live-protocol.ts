@@ -65,16 +65,17 @@ export function awarenessStatesFrame(awareness: awarenessProtocol.Awareness, cli
 
 /**
  * Reads one frame from a client: sync step 1 is answered, a document update is applied with
- * `origin` when the connection may edit (else dropped), awareness is applied. Returns the frame
- * to answer with, 'awareness' when the client asked for every awareness state, or null.
+ * `origin` when the connection may edit (else dropped) and it `fits`, awareness is applied.
+ * Returns the frame to answer with, 'awareness' when the client asked for every awareness state,
+ * 'too-large' for an update that does not fit (not applied), or null.
  */
 export function readClientFrame(
   data: Uint8Array,
   doc: Y.Doc,
   awareness: awarenessProtocol.Awareness,
   origin: unknown,
-  { canEdit }: { canEdit: boolean },
-): Uint8Array | 'awareness' | null {
+  { canEdit, fits }: { canEdit: boolean; fits: (update: Uint8Array) => boolean },
+): Uint8Array | 'awareness' | 'too-large' | null {
   const decoder = decoding.createDecoder(data);
   const type = decoding.readVarUint(decoder);
   if (type === MESSAGE_SYNC) {
@@ -88,7 +89,9 @@ export function readClientFrame(
       step === syncProtocol.messageYjsUpdate
     ) {
       const update = decoding.readVarUint8Array(decoder);
-      if (canEdit) Y.applyUpdate(doc, update, origin);
+      if (!canEdit) return null;
+      if (!fits(update)) return 'too-large';
+      Y.applyUpdate(doc, update, origin);
     }
     return encoding.length(encoder) > 1 ? encoding.toUint8Array(encoder) : null;
   }

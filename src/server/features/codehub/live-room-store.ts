@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { isRefusedData } from '#server/db/database-errors.ts';
 import { EDIT_TEXT_MAX } from '#shared/codehub/live-schemas.ts';
 import { withoutNul } from '#shared/validation/database-input.ts';
-import { compact, writeBack, type SessionFile } from './live-document.ts';
+import { compact, writeBack, type LogSinceSnapshot, type SessionFile } from './live-document.ts';
 import type { EditSummary } from './live-protocol.ts';
 import * as presence from './live-presence.queries.ts';
 import * as q from './live-sessions.queries.ts';
@@ -17,8 +17,9 @@ import * as q from './live-sessions.queries.ts';
 
 /** Typing pauses this long before the files' text is written back to code_files. */
 const WRITE_BACK_DELAY_MS = 1000;
-/** Logged updates between two snapshots. */
+/** Logged updates between two snapshots, or their bytes: what merging them holds in memory. */
 const COMPACT_EVERY = 200;
+const COMPACT_BYTES = 8 * 1024 * 1024;
 /** A log write that failed is tried again after this long, while the room is open. */
 const LOG_RETRY_MS = 1000;
 
@@ -62,7 +63,7 @@ export class RoomStore {
   /** The room closed: a log write is tried once more and then given up. */
   private closing = false;
   /** Updates logged since the last snapshot (counted from the load on). */
-  sinceSnapshot = 0;
+  sinceSnapshot: LogSinceSnapshot = { updates: 0, bytes: 0 };
 
   constructor(
     private readonly sessionId: string,
@@ -100,9 +101,14 @@ export class RoomStore {
         }
         throw error;
       }
-      this.sinceSnapshot += rows.filter((r) => r.update).length;
-      if (this.sinceSnapshot >= COMPACT_EVERY) {
-        this.sinceSnapshot = 0;
+      for (const { update } of rows) {
+        if (!update) continue;
+        this.sinceSnapshot.updates += 1;
+        this.sinceSnapshot.bytes += update.byteLength;
+      }
+      const { updates, bytes } = this.sinceSnapshot;
+      if (updates >= COMPACT_EVERY || bytes >= COMPACT_BYTES) {
+        this.sinceSnapshot = { updates: 0, bytes: 0 };
         await compact(this.db, this.sessionId);
       }
     });

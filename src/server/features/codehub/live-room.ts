@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import type { Database } from '#server/db/client.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { codehubTopic } from '#server/realtime/topics.ts';
-import { LIVE_CLOSE, type LiveRole } from '#shared/codehub/live-schemas.ts';
+import { LIVE_CLOSE, MAX_SESSION_TEXT, type LiveRole } from '#shared/codehub/live-schemas.ts';
 import { loadInto, type SessionFile } from './live-document.ts';
 import {
   awarenessFrame,
@@ -127,10 +127,26 @@ export class Room {
     // Roles are enforced here: a viewer's changes are neither applied nor relayed.
     const answer = readClientFrame(data, this.doc, this.awareness, connection, {
       canEdit: connection.role !== 'viewer',
+      fits: (update) => this.fits(update),
     });
     if (answer === 'awareness') {
       this.sendAwareness(connection, [...this.awareness.getStates().keys()]);
+    } else if (answer === 'too-large') {
+      connection.socket.close(LIVE_CLOSE.tooLarge.code, LIVE_CLOSE.tooLarge.reason);
     } else if (answer) this.send(connection, answer);
+  }
+
+  /**
+   * Whether the files' text stays within MAX_SESSION_TEXT with `update` applied. An update adds at
+   * most its own size in text; a large one is measured by what it adds to this document (a client
+   * may send again what the server has).
+   */
+  private fits(update: Uint8Array) {
+    let length = 0;
+    for (const type of this.doc.share.values()) if (type instanceof Y.Text) length += type.length;
+    if (length + update.byteLength <= MAX_SESSION_TEXT) return true;
+    const added = Y.diffUpdate(update, Y.encodeStateVector(this.doc));
+    return length + added.byteLength <= MAX_SESSION_TEXT;
   }
 
   /** A connection went away: its cursors go, and the user is offline when it was their last. */

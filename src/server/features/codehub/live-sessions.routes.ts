@@ -23,7 +23,10 @@ import { AppError, forbidden } from '#shared/errors/app-error.ts';
 import { createLiveHub } from './live-hub.ts';
 import * as live from './live-sessions.service.ts';
 
-/** A live message is one Yjs update or awareness change; a whole project is at most 1 MiB. */
+/**
+ * A live message is one Yjs update or awareness change; a session's text is at most
+ * MAX_SESSION_TEXT (2 Mi code units, up to twice as many UTF-8 bytes for most scripts).
+ */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 /** What runs when the server closes, before its WebSocket server does. */

@@ -89,9 +89,9 @@ export default function LiveSessionPage() {
       <p role="status" className="text-accent">
         {notice}
       </p>
-      {status === 'loggedOut' ? (
+      {status === 'loggedOut' || status === 'tooLarge' ? (
         <p role="alert" className="text-danger">
-          {t('loggedOut')}
+          {t(status)}
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">

@@ -6,7 +6,8 @@ import { LIVE_CLOSE } from '#shared/codehub/live-schemas.ts';
 import { colourIndex } from './remote-selections.ts';
 import { sessionQueryOptions } from './live-api.ts';
 
-export type LiveStatus = 'connecting' | 'connected' | 'disconnected' | 'ended' | 'loggedOut';
+export type LiveStatus =
+  'connecting' | 'connected' | 'disconnected' | 'ended' | 'loggedOut' | 'tooLarge';
 
 export interface LiveDoc {
   doc: Y.Doc;
@@ -63,6 +64,7 @@ export function useLiveDoc(sessionId: string, me: { id: number; name: string } |
     provider.on('closed', ({ code }) => {
       if (code === LIVE_CLOSE.ended.code) setStatus('ended');
       else if (code === LIVE_CLOSE.loggedOut.code) setStatus('loggedOut');
+      else if (code === LIVE_CLOSE.tooLarge.code) setStatus('tooLarge');
     });
     // The provider is an outside system made per session; its handle is state so the page
     // renders the editor with it.
