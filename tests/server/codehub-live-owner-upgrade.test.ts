@@ -36,7 +36,8 @@ it("ends a stranger's session on a public project and keeps the owner's own", as
   const { db } = database;
   const owner = await createSignedInUser(db);
   const stranger = await createSignedInUser(db);
-  const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows as Row[];
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
   const project = async (name: string) =>
     (
       await rows(sql`insert into code_projects (user_id, name, language, is_public)

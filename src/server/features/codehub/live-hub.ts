@@ -78,7 +78,9 @@ export async function createLiveHub(deps: {
     for (const room of rooms.values()) {
       room.closeWhere(
         (c) =>
-          'sessionId' in target ? c.authSessionId === target.sessionId : c.userId === target.userId,
+          'sessionId' in target
+            ? c.authSessionId === target.sessionId
+            : 'userId' in target && c.userId === target.userId,
         LIVE_CLOSE.loggedOut.code,
         LIVE_CLOSE.loggedOut.reason,
       );
