@@ -33,6 +33,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // In Redis when configured, so every instance counts the same attempts.
   const throttle = createAuthThrottle(ctx.rateLimits, ctx.env.REGISTRATIONS_PER_IP_PER_HOUR);
+  /**
+   * Signing in over a live session ends that session (auth.service.ts); its open streams and
+   * live-coding connections close with it (decision 320).
+   */
+  const disconnectPrevious = (request: FastifyRequest) => {
+    if (request.sessionId !== null) ctx.sessions.disconnect({ sessionId: request.sessionId });
+  };
 
   api.post(
     '/api/register',
@@ -57,6 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         clientInfo(request),
       );
       setSessionCookie(request, reply, session);
+      disconnectPrevious(request);
       return reply.status(201).send(toPublicUser(user));
     },
   );
@@ -76,6 +84,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         clientInfo(request),
       );
       setSessionCookie(request, reply, session);
+      disconnectPrevious(request);
       return toPublicUser(user);
     },
   );
@@ -85,7 +94,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/logout',
     { config: { access: 'public' }, schema: { response: { 200: LogoutResponseSchema } } },
     async (request, reply) => {
-      if (request.sessionId !== null) await endSession(ctx.db, request.sessionId);
+      if (request.sessionId !== null) {
+        await endSession(ctx.db, request.sessionId);
+        ctx.sessions.disconnect({ sessionId: request.sessionId });
+      }
       clearSessionCookie(request, reply);
       return { message: 'Logged out' };
     },
@@ -123,6 +135,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         request.body,
       );
       if (result.session) setSessionCookie(request, reply, result.session);
+      // The caller's own session lives on (with a fresh token); only the ended ones are cut.
+      for (const sessionId of result.endedSessionIds) ctx.sessions.disconnect({ sessionId });
       return toPublicUser(result.user);
     },
   );

@@ -49,7 +49,8 @@ async function requireCurrentPassword(
  * PATCH /api/user. Only the profile fields of the schema can change. A new email or password
  * needs the current password (whoever holds a session must not take the account over: the email
  * is where a password reset will go). A new password ends every other session of the user and
- * gives the caller's session a fresh token.
+ * gives the caller's session a fresh token; `endedSessionIds` are the sessions it ended, whose
+ * open connections the caller closes once this has committed (decision 320).
  */
 export async function updateProfile(
   db: Database,
@@ -82,10 +83,12 @@ export async function updateProfile(
     return await db.transaction(async (tx) => {
       const updated = await updateUser(tx, user.id, changes);
       if (!updated) throw unauthenticated();
-      if (changes.passwordHash === undefined) return { user: updated, session: null };
-      await closeUserSessions(tx, user.id, new Date(), sessionId);
+      if (changes.passwordHash === undefined) {
+        return { user: updated, session: null, endedSessionIds: [] };
+      }
+      const endedSessionIds = await closeUserSessions(tx, user.id, new Date(), sessionId);
       const session = await rotateSession(tx, secret, sessionId);
-      return { user: updated, session };
+      return { user: updated, session, endedSessionIds };
     });
   } catch (error) {
     if (findUniqueViolation(error)) throw emailConflict();

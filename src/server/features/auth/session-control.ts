@@ -5,7 +5,9 @@ import { closeTargetSessions } from './sessions.queries.ts';
 /** The sessions port (src/server/ports/sessions.ts): the database rows here, open streams there. */
 export function createSessionControl(live: LiveConnections): SessionControl {
   return {
-    end: (db, target) => closeTargetSessions(db, target, new Date()),
+    // Taking administrator rights away closes streams only; no session ends.
+    end: async (db, target) =>
+      'adminStreamsOf' in target ? 0 : closeTargetSessions(db, target, new Date()),
     disconnect: (target) => live.close(target),
   };
 }

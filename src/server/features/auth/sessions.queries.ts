@@ -104,14 +104,17 @@ export async function closeSession(db: Executor, sessionId: number, now: Date) {
     .where(eq(userSessions.id, sessionId));
 }
 
-/** Ends every live session of a user, optionally sparing one (the caller's). */
+/**
+ * Ends every live session of a user, optionally sparing one (the caller's); the ids of the
+ * sign-ins it ended (failed attempts are rows too, but never had a connection to close).
+ */
 export async function closeUserSessions(
   db: Executor,
   userId: number,
   now: Date,
   exceptSessionId?: number,
-) {
-  await db
+): Promise<number[]> {
+  const rows = await db
     .update(userSessions)
     .set({ logoutTime: now, sessionToken: null })
     .where(
@@ -120,7 +123,9 @@ export async function closeUserSessions(
         isNull(userSessions.logoutTime),
         exceptSessionId === undefined ? undefined : ne(userSessions.id, exceptSessionId),
       ),
-    );
+    )
+    .returning({ id: userSessions.id, successful: userSessions.successful });
+  return rows.filter((row) => row.successful).map((row) => row.id);
 }
 
 /** Swaps a live session's token hash, keeping its lifetimes; undefined when it has ended. */

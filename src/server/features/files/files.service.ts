@@ -21,9 +21,23 @@ import {
   resolveStoragePath,
   storeUpload,
 } from './files.storage.ts';
-import { extractPdfText, PdfTextError } from './pdf-text.ts';
+import {
+  MAX_PENDING_PDFS_PER_USER,
+  PdfTextError,
+  reservePdfText,
+  type PdfTextTurn,
+} from './pdf-text.ts';
 
 export type FilesContext = Pick<AppContext, 'db' | 'env'>;
+
+/** The user's PDFs still being read fill their place in the line (decision 319). */
+const tooManyPdfs = () =>
+  new AppError(
+    'RATE_LIMIT_ERROR',
+    429,
+    `You are already uploading ${MAX_PENDING_PDFS_PER_USER} PDFs. Please wait until they have been read, then try again.`,
+    { maxPendingPdfs: MAX_PENDING_PDFS_PER_USER },
+  );
 
 export function toFileInfo(row: FileRow): FileInfo {
   return {
@@ -70,7 +84,15 @@ export async function uploadFile(
     invalidType: () => new AppError('VALIDATION_ERROR', 415, FILE_MESSAGES.invalidType),
   });
   const absolutePath = resolveStoragePath(ctx.env.DATA_DIR, stored.storagePath);
-  const isPdf = stored.type === 'application/pdf';
+  // A place in the extraction line is held before the row is written: a refused PDF leaves none.
+  let turn: PdfTextTurn | null = null;
+  if (stored.type === 'application/pdf') {
+    turn = reservePdfText(userId);
+    if (!turn) {
+      await removeStoredFile(absolutePath);
+      throw tooManyPdfs();
+    }
+  }
   let row: FileRow;
   try {
     await upload.requireEnd?.();
@@ -85,21 +107,27 @@ export async function uploadFile(
         fileSize: stored.size,
         fileType: stored.type,
         storagePath: stored.storagePath,
-        status: isPdf ? 'processing' : 'ready',
+        status: turn ? 'processing' : 'ready',
       });
     });
   } catch (error) {
+    turn?.release();
     await removeStoredFile(absolutePath);
     throw error;
   }
-  if (isPdf) row = await extractText(ctx, row, absolutePath);
+  if (turn) row = await extractText(ctx, row, turn, absolutePath);
   return toFileInfo(row);
 }
 
-async function extractText(ctx: FilesContext, row: FileRow, absolutePath: string) {
+async function extractText(
+  ctx: FilesContext,
+  row: FileRow,
+  turn: PdfTextTurn,
+  absolutePath: string,
+) {
   let pages;
   try {
-    pages = await extractPdfText(absolutePath);
+    pages = await turn.extract(absolutePath);
   } catch (error) {
     if (!(error instanceof PdfTextError)) throw error;
     return (await setFileStatus(ctx.db, row.id, 'failed', error.message)) ?? row;

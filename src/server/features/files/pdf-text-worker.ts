@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { getDocumentProxy } from 'unpdf';
+import { withoutNul } from '#shared/validation/database-input.ts';
 
 export interface PdfTextJob {
   id: number;
@@ -28,14 +29,17 @@ export type PdfTextReply = { id: number } & (
   | { type: 'error'; name: string; message: string }
 );
 
-/** Joins text items as unpdf's extractText does, then tidies blank space. */
+/**
+ * Joins text items as unpdf's extractText does, then tidies blank space. A font's ToUnicode map
+ * may turn glyphs into U+0000, which PostgreSQL text cannot hold: it is dropped.
+ */
 function pageText(items: readonly object[]) {
   const text = items
     .map((item) =>
       'str' in item ? `${String(item.str)}${'hasEOL' in item && item.hasEOL ? '\n' : ''}` : '',
     )
     .join('');
-  return text
+  return withoutNul(text)
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')

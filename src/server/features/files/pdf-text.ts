@@ -1,5 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '#server/threads.ts';
+import { MAX_FILES_PER_MESSAGE } from '#shared/chat/chat-limits.ts';
+import { FairQueue } from './pdf-text-queue.ts';
 import type { PdfPageText, PdfTextJob, PdfTextReply } from './pdf-text-worker.ts';
 
 /**
@@ -11,6 +13,11 @@ const TIMEOUT_MS = 60_000;
 /** The worker is kept for further PDFs this long, then stopped to give its memory back. */
 const IDLE_MS = 60_000;
 const HEAP_LIMIT_MB = 512;
+/**
+ * PDFs of one user read or waiting to be read at once: as many as one message can carry, which
+ * the composer uploads together (docs/decisions/319-fair-pdf-extraction.md).
+ */
+export const MAX_PENDING_PDFS_PER_USER = MAX_FILES_PER_MESSAGE;
 
 /** A reason safe to show the user and to store as processingError. */
 export class PdfTextError extends Error {
@@ -28,24 +35,18 @@ type Outcome =
 
 /**
  * One extraction thread per process, started on first use (starting it costs ~0.5 s for the
- * TypeScript loader and pdf.js), fed one PDF at a time: the HTTP thread keeps the other core.
- * A PDF that hangs past the timeout or exhausts the heap costs only that thread, which is
- * replaced for the next job.
+ * TypeScript loader and pdf.js), fed one PDF at a time by the line below: the HTTP thread keeps
+ * the other core. A PDF that hangs past the timeout or exhausts the heap costs only that thread,
+ * which is replaced for the next job.
  */
 class PdfTextThread {
   private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
 
-  run(filePath: string): Promise<Outcome> {
-    const result = this.queue.then(() => this.runNow(filePath));
-    this.queue = result.catch(() => {});
-    return result;
-  }
-
-  private async runNow(filePath: string): Promise<Outcome> {
+  /** Only ever called by the line, which waits for each job before it starts the next. */
+  async run(filePath: string): Promise<Outcome> {
     clearTimeout(this.idleTimer);
     const worker = await this.start();
     const outcome = await this.ask(worker, {
@@ -119,17 +120,36 @@ class PdfTextThread {
 }
 
 const thread = new PdfTextThread();
+/** Users take turns: one user's many slow PDFs never hold another user's upload for long. */
+const line = new FairQueue(MAX_PENDING_PDFS_PER_USER);
 
-/** The text of each page with text, in order; throws PdfTextError with a user-safe reason. */
-export async function extractPdfText(filePath: string): Promise<PdfPageText[]> {
-  const outcome = await thread.run(filePath).catch((error: unknown): Outcome => ({
-    id: 0,
-    type: 'error',
-    name: 'Crash',
-    message: String(error),
-  }));
-  if (outcome.type === 'done') return outcome.pages;
-  if (outcome.name === 'PasswordException') throw new PdfTextError(PDF_MESSAGES.password);
-  if (outcome.name === 'Timeout') throw new PdfTextError(PDF_MESSAGES.timeout);
-  throw new PdfTextError(PDF_MESSAGES.unreadable);
+/** A user's place in the extraction line, held from before the upload's row is written. */
+export interface PdfTextTurn {
+  /** The text of each page with text, in order; throws PdfTextError with a user-safe reason. */
+  extract(filePath: string): Promise<PdfPageText[]>;
+  /** Gives the place back unused (the upload failed before its text was wanted). */
+  release(): void;
+}
+
+/** A place in the line for one of the user's PDFs; null when they have too many waiting. */
+export function reservePdfText(userId: number): PdfTextTurn | null {
+  const place = line.reserve(userId);
+  if (!place) return null;
+  return {
+    async extract(filePath) {
+      const outcome = await place
+        .run(() => thread.run(filePath))
+        .catch((error: unknown): Outcome => ({
+          id: 0,
+          type: 'error',
+          name: 'Crash',
+          message: String(error),
+        }));
+      if (outcome.type === 'done') return outcome.pages;
+      if (outcome.name === 'PasswordException') throw new PdfTextError(PDF_MESSAGES.password);
+      if (outcome.name === 'Timeout') throw new PdfTextError(PDF_MESSAGES.timeout);
+      throw new PdfTextError(PDF_MESSAGES.unreadable);
+    },
+    release: () => place.release(),
+  };
 }
