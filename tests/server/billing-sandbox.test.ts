@@ -1,12 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSubscriptions } from '#server/db/schema/billing.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
 import { SANDBOX_RENEWAL_JOB } from '#server/features/billing/billing.routes.ts';
+import { INBOUND_EVENT_JOB } from '#server/webhooks/inbound.ts';
 import { sendChat } from '#tests/support/chat-helpers.ts';
 import { createConversation, createSignedInUser } from '#tests/support/factories.ts';
 import { startAppWithFakeAi, stopAppWithFakeAi } from '#tests/support/fake-ai/fake-ai-app.ts';
 import type { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { api, type TestContext } from '#tests/support/test-app.ts';
+import { until } from '#tests/support/until.ts';
 
 /** Buying, upgrading, downgrading, cancelling and refunding in the TEST MODE sandbox (issue 11). */
 let t: TestContext;
@@ -195,6 +199,71 @@ describe('sandbox purchase', () => {
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     expect((await get(buyer.cookie, '/api/payments')).payments).toHaveLength(1);
+  });
+});
+
+describe('a completion that failed halfway (decision 316)', () => {
+  it('a second click on Succeed finishes it: the checkout completed, the payment recorded once', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const checkout = await post(cookie, '/api/subscription/checkout', {
+      plan: 'expert',
+      interval: 'month',
+    });
+    const { checkoutId } = checkout.json();
+    const complete = `/api/payments/sandbox/${checkoutId}/complete`;
+    // A rule only this buyer meets, for a while: the subscription is made and its
+    // checkout.session.completed handled, then recording the invoice.paid fails.
+    const rule = `test_refused_payment_${user.id}`;
+    await t.db.execute(
+      sql.raw(
+        `ALTER TABLE payments ADD CONSTRAINT ${rule} CHECK (user_id <> ${user.id}) NOT VALID`,
+      ),
+    );
+    try {
+      const first = await post(cookie, complete, { outcome: 'succeed' });
+      expect(first.statusCode).toBe(500);
+      expect(first.json()).toMatchObject({ message: 'Payment error' });
+      // Half applied: the plan is granted, but the checkout is open and nothing is paid.
+      expect(await get(cookie, '/api/subscription')).toMatchObject({ tier: 'expert' });
+      expect((await get(cookie, `/api/payments/checkouts/${checkoutId}`)).status).toBe('open');
+      expect((await get(cookie, '/api/payments')).payments).toEqual([]);
+    } finally {
+      await t.db.execute(sql.raw(`ALTER TABLE payments DROP CONSTRAINT ${rule}`));
+    }
+
+    const second = await post(cookie, complete, { outcome: 'succeed' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ status: 'completed', plan: 'expert' });
+    expect(await get(cookie, '/api/subscription')).toMatchObject({
+      plan: 'expert',
+      tier: 'expert',
+      status: 'active',
+    });
+    const paid = (await get(cookie, '/api/payments')).payments;
+    expect(paid).toEqual([
+      expect.objectContaining({
+        amountCents: 2999,
+        status: 'paid',
+        receiptNumber: expect.stringMatching(/^ORB-\d{4}-\d{6}$/),
+      }),
+    ]);
+
+    // The event's own job, retrying in the background, then finds it handled.
+    const retry = and(
+      eq(jobs.name, INBOUND_EVENT_JOB),
+      eq(jobs.key, `sandbox:evt_sbx_paid_${checkoutId}`),
+    );
+    await t.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(and(retry, eq(jobs.status, 'queued')));
+    // Enqueueing wakes the embedded database's loop, which sleeps until the retry it knew of.
+    await t.app.jobs.enqueue('tests.wake', {}, { key: randomUUID() });
+    await until(
+      async () => (await t.db.select({ status: jobs.status }).from(jobs).where(retry))[0]?.status,
+      (status) => status === 'done',
+    );
+    expect((await get(cookie, '/api/payments')).payments).toEqual(paid);
   });
 });
 

@@ -32,6 +32,11 @@ export interface SandboxProvider extends PaymentProvider {
     price: PlanPrice;
     outcome: 'succeed' | 'decline';
   }): Promise<void>;
+  /**
+   * Whether a click on this new-subscription checkout already made its subscription: the buyer
+   * has paid here, and a click now only delivers its events again (decision 316).
+   */
+  hasSubscriptionOf(checkoutId: string): Promise<boolean>;
   /** Renews (or ends, when cancelled) every subscription whose period is over. */
   renewDue(now?: Date): Promise<number>;
   /**
@@ -42,6 +47,9 @@ export interface SandboxProvider extends PaymentProvider {
   /** Administrator: a full refund of a charge. */
   refund(input: { paymentRef: string; amountCents: number; currency: string }): Promise<void>;
 }
+
+/** The subscription a checkout of a new plan makes: one per checkout, whatever the clicks. */
+const subscriptionIdOf = (checkoutId: string) => `sub_sbx_${checkoutId}`;
 
 /** The record of a subscription a checkout starts: active from `start` to `end`. */
 function newSubscriptionRow(
@@ -159,7 +167,7 @@ export function createSandboxProvider(deps: {
       }
       const start = wholeSecondNow();
       const end = addInterval(start, input.price.interval);
-      const row = newSubscriptionRow(input, `sub_sbx_${input.checkoutId}`, start, end);
+      const row = newSubscriptionRow(input, subscriptionIdOf(input.checkoutId), start, end);
       // A second click on the same checkout finds the subscription made by the first.
       const existing = await findSandboxSubscription(deps.db, row.id);
       if (!existing) await insertSandboxSubscription(deps.db, row);
@@ -179,6 +187,10 @@ export function createSandboxProvider(deps: {
         `evt_sbx_cs_${input.checkoutId}`,
       );
       await charge(current, 'subscription_create', input.checkoutId);
+    },
+
+    async hasSubscriptionOf(checkoutId) {
+      return (await findSandboxSubscription(deps.db, subscriptionIdOf(checkoutId))) !== null;
     },
 
     async upgrade(input) {

@@ -1,9 +1,11 @@
-import type { Transaction } from '#server/db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor, Transaction } from '#server/db/client.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import type { PaymentProvider } from '#server/payments/payment-provider.ts';
 import type { InboundEvent } from '#server/webhooks/inbound.ts';
 import {
   findPaymentByRef,
+  lockBillingUser,
   lockProviderSubscription,
   markPaymentRefunded,
   recordPayment,
@@ -16,6 +18,24 @@ import {
 
 /** Cancels a provider subscription after the refund that ended it has committed (an outbox job). */
 export const CANCEL_PROVIDER_SUBSCRIPTION_JOB = 'billing.cancel-provider-subscription';
+
+/**
+ * Queues the cancellation of a provider subscription in `db` (an open transaction): sent once it
+ * commits, retried if the provider fails. Keyed by the subscription, so a refund, an erasure and
+ * an event of an erased account send one cancellation between them (decisions 313, 315).
+ */
+export function enqueueProviderCancellation(
+  jobs: Jobs,
+  db: Executor,
+  provider: string,
+  subscriptionId: string,
+) {
+  return jobs.enqueue(
+    CANCEL_PROVIDER_SUBSCRIPTION_JOB,
+    { subscriptionId },
+    { key: `${provider}:${subscriptionId}`, db },
+  );
+}
 
 type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json =>
@@ -49,7 +69,11 @@ function invoicePaymentRef(invoice: Json) {
  * The handlers of every card provider's events (decision 082). They never apply an event's
  * diff: they re-fetch the subscription and write its current state, so any order converges.
  */
-export function createBillingEventHandler(deps: { provider: PaymentProvider; jobs: Jobs }) {
+export function createBillingEventHandler(deps: {
+  provider: PaymentProvider;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}) {
   const { provider } = deps;
   const method = provider.name === 'stripe' ? 'card' : 'sandbox';
 
@@ -59,6 +83,8 @@ export function createBillingEventHandler(deps: { provider: PaymentProvider; job
     const remote = await provider.retrieveSubscription(subscriptionId, tx);
     if (!remote) return null;
     const current = await findSubscription(tx, remote.userId, true);
+    // Locked after the subscription row: an erasure under way holds it, so this waits for it.
+    const erased = (await lockBillingUser(tx, remote.userId))?.deletedAt != null;
     // A late event of an older, ended subscription must not overwrite the current one.
     if (
       current &&
@@ -66,13 +92,18 @@ export function createBillingEventHandler(deps: { provider: PaymentProvider; job
       current.status !== 'canceled' &&
       remote.status === 'canceled'
     ) {
-      return remote;
+      return { remote, erased };
     }
+    // A Checkout opened before its account was erased can be paid after (decision 315): nothing
+    // is granted to the erased account, and the provider stops billing once this commits.
+    const endedByErasure = erased && remote.status !== 'canceled';
+    if (endedByErasure) await enqueueProviderCancellation(deps.jobs, tx, provider.name, remote.id);
     const refunded = await refundedThrough(tx, provider.name, remote.id);
     // Provider timestamps are whole seconds.
     const endedByRefund =
       refunded !== null && refunded.getTime() >= remote.currentPeriodEnd.getTime() - 999;
-    const status = endedByRefund ? 'canceled' : remote.status;
+    const endedNow = endedByRefund || endedByErasure;
+    const status = endedNow ? 'canceled' : remote.status;
     await upsertSubscription(tx, {
       userId: remote.userId,
       planId: remote.planId,
@@ -83,18 +114,19 @@ export function createBillingEventHandler(deps: { provider: PaymentProvider; job
       providerCustomerId: remote.customerId,
       paymentMethod: method,
       currentPeriodStart: remote.currentPeriodStart,
-      currentPeriodEnd: endedByRefund ? new Date() : remote.currentPeriodEnd,
+      currentPeriodEnd: endedNow ? new Date() : remote.currentPeriodEnd,
       cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
       scheduledPlanId: remote.nextPlanId,
     });
     if (status === 'canceled') await setEntitlement(tx, remote.userId, 'free', null);
     else await setEntitlement(tx, remote.userId, remote.planId, remote.currentPeriodEnd);
-    return remote;
+    return { remote, erased };
   };
 
   const onInvoice = async (tx: Transaction, invoice: Json, paid: boolean) => {
     const subscription = invoiceSubscription(invoice);
-    const remote = subscription.id ? await converge(tx, subscription.id) : null;
+    const converged = subscription.id ? await converge(tx, subscription.id) : null;
+    const remote = converged?.remote;
     const userId = remote?.userId ?? Number(subscription.metadata.userId);
     const planId = remote?.planId ?? asString(subscription.metadata.plan);
     const invoiceId = asString(invoice.id);
@@ -119,6 +151,13 @@ export function createBillingEventHandler(deps: { provider: PaymentProvider; job
       periodEnd: period.end,
       receiptUrl: asString(invoice.hosted_invoice_url),
     });
+    if (paid && converged?.erased) {
+      // The payment interface cannot refund (decision 315): someone has to, at the provider.
+      deps.log.warn(
+        { provider: provider.name, invoiceId, userId, subscriptionId: subscription.id },
+        'a payment for an erased account was recorded: refund it at the provider',
+      );
+    }
   };
 
   const onRefund = async (tx: Transaction, charge: Json) => {
@@ -140,11 +179,7 @@ export function createBillingEventHandler(deps: { provider: PaymentProvider; job
     // The refunded payment paid for the running period: access ends now (decision 081), and the
     // provider stops billing once this transaction has committed.
     await converge(tx, subscriptionId);
-    await deps.jobs.enqueue(
-      CANCEL_PROVIDER_SUBSCRIPTION_JOB,
-      { subscriptionId },
-      { key: `${provider.name}:${subscriptionId}`, db: tx },
-    );
+    await enqueueProviderCancellation(deps.jobs, tx, provider.name, subscriptionId);
   };
 
   deps.jobs.define<{ subscriptionId: string }>({

@@ -54,6 +54,20 @@ export async function setEntitlement(
     .where(eq(users.id, userId));
 }
 
+/**
+ * Locks the user's row to the end of the transaction, after their subscription row (the order
+ * every payment path takes them in, decision 312), and says whether the account was erased. An
+ * erasure holds this row while it runs, so a payment event waits for it and then sees it.
+ */
+export async function lockBillingUser(db: Executor, userId: number) {
+  const rows = await db
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return rows[0] ?? null;
+}
+
 export async function findSubscription(db: Executor, userId: number, lock = false) {
   const query = db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const rows = lock ? await query.for('update') : await query;

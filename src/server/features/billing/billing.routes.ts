@@ -58,7 +58,7 @@ export async function registerBillingRoutes(
     });
     provider = sandbox;
   }
-  const handle = createBillingEventHandler({ provider, jobs: app.jobs });
+  const handle = createBillingEventHandler({ provider, jobs: app.jobs, log: app.log });
   inbound.on(provider.name, handle);
   const sync = async (subscriptionId: string) => {
     await db.transaction((tx) =>

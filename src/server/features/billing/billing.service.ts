@@ -141,7 +141,10 @@ export function createBillingService(deps: {
         throw notFound('Checkout not found');
       }
       const price = await priceOf(db, row.planId as PaidPlanId, row.interval as BillingInterval);
-      if (outcome === 'succeed') await assertUpgrade(db, userId, row.planId as PlanId);
+      // A click after one that failed halfway delivers what the sandbox already made. That one
+      // may have granted the plan, so the upgrade rule would refuse it (decision 316).
+      const paid = row.kind === 'new' && (await sandbox.hasSubscriptionOf(checkoutId));
+      if (outcome === 'succeed' && !paid) await assertUpgrade(db, userId, row.planId as PlanId);
       const status = outcome === 'succeed' ? 'completed' : 'declined';
       // Of two clicks at once only one moves the checkout on and charges.
       const taken = await transitionCheckout(db, checkoutId, 'open', {

@@ -16,7 +16,8 @@ import {
   CryptoPaymentSchema,
 } from '#shared/billing/crypto-schemas.ts';
 import { listCryptoPaymentsForAdmin } from './crypto.queries.ts';
-import { createCryptoService, toCryptoPayment } from './crypto.service.ts';
+import { createCryptoService } from './crypto.service.ts';
+import { toCryptoPayment } from './crypto-views.ts';
 
 const PaymentCursorSchema = z.number().int().positive();
 

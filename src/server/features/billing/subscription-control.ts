@@ -1,7 +1,7 @@
 import type { Env } from '#server/env.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import type { SubscriptionControl } from '#server/ports/subscriptions.ts';
-import { CANCEL_PROVIDER_SUBSCRIPTION_JOB } from './billing-events.ts';
+import { enqueueProviderCancellation } from './billing-events.ts';
 import { findSubscription } from './billing.queries.ts';
 
 /**
@@ -23,11 +23,7 @@ export function createSubscriptionControl(
       if (!subscriptionId || row.provider !== providerName || row.status === 'canceled') {
         return null;
       }
-      await jobs.enqueue(
-        CANCEL_PROVIDER_SUBSCRIPTION_JOB,
-        { subscriptionId },
-        { key: `${providerName}:${subscriptionId}`, db },
-      );
+      await enqueueProviderCancellation(jobs, db, providerName, subscriptionId);
       return subscriptionId;
     },
   };
