@@ -334,7 +334,9 @@ describe('a reply reaches its provider', () => {
     expect(mail.user).toBe('mailer');
     expect(mail.from).toBe('support@acme.test');
     expect(mail.to).toEqual(['kunde@example.org']);
-    const customerId = inbound.messageId.slice('email:'.length);
+    // Stored as `email:{channelId}:<Message-ID>` (decision 317).
+    const customerId = inbound.messageId.slice(`email:${channelIds.email}:`.length);
+    expect(customerId).toMatch(/^<[^<>@]+@mail\.example\.org>$/);
     expect(mailHeader(mail.raw, 'In-Reply-To')).toBe(customerId);
     expect(mailHeader(mail.raw, 'References')).toBe(`<earlier@mail.example.org> ${customerId}`);
     expect(mailHeader(mail.raw, 'Subject')).toBe('Re: Order 42');

@@ -50,7 +50,7 @@ it('classifies by keywords and leaves a draft for approval: the best knowledge e
         await t.db
           .select()
           .from(omnichannelMessages)
-          .where(eq(omnichannelMessages.messageId, `api:${id}`))
+          .where(eq(omnichannelMessages.messageId, `api:${channelId}:${id}`))
       )[0]!;
     await expect
       .poll(async () => (await inboundOf()).status, { timeout: 20_000, interval: 100 })

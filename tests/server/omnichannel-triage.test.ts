@@ -15,6 +15,7 @@ import {
 import { OMNICHANNEL_SLA_JOB } from '#server/features/omnichannel/sla-sweeper.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { FakeAi, lastUserText } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { startFakeProviderPeer } from '#tests/support/fake-omnichannel/fake-provider-peer.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 
 /**
@@ -23,6 +24,8 @@ import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts
  * 127.0.0.1 and an injectable clock.
  */
 let fake: FakeAi;
+/** The brands' reply webhook: replies are delivered, so a sent reply keeps its message answered. */
+let peer: Awaited<ReturnType<typeof startFakeProviderPeer>>;
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 let member: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -32,6 +35,7 @@ const HMAC_KEY = 'triage-hmac-key-0123';
 
 beforeAll(async () => {
   fake = await FakeAi.start();
+  peer = await startFakeProviderPeer();
   t = await createTestApp(fake.env({ AI_TIMEOUT_MS: '4000' }), undefined, {
     clock: () => new Date(Date.now() + clockOffsetMs),
   });
@@ -41,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await peer?.close();
 });
 
 const call = (
@@ -67,6 +72,7 @@ async function setup(brand: object = {}, rules: { escalation?: object[]; acl?: o
   const channel = await call('POST', `/api/omnichannel/brands/${brandId}/channels`, {
     channelType: 'api',
     channelIdentifier: 'acme-api',
+    config: { replyWebhookUrl: `${peer.url}/brand-hook/replies` },
     secrets: { hmacKey: HMAC_KEY },
   });
   expect(channel.statusCode, channel.body).toBe(201);
@@ -102,7 +108,7 @@ async function deliver(s: Setup, content: string, sender = `customer-${++deliver
   const [row] = await t.db
     .select()
     .from(omnichannelMessages)
-    .where(eq(omnichannelMessages.messageId, `api:m-${delivered}`));
+    .where(eq(omnichannelMessages.messageId, `api:${s.channelId}:m-${delivered}`));
   return row!;
 }
 

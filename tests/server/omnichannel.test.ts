@@ -243,7 +243,8 @@ describe('inbound webhooks', () => {
         content: c.content,
         threadKey: `${channel.channelId}:${c.sender}`,
       });
-      expect(String(message!.messageId).startsWith(`${c.type}:`)).toBe(true);
+      // Scoped by the channel (decision 317).
+      expect(String(message!.messageId).startsWith(`${c.type}:${channel.channelId}:`)).toBe(true);
       // The job triages it: with no AI provider the offline assistant drafts every reply.
       await expect
         .poll(

@@ -66,8 +66,9 @@ export const channels = pgTable(
 );
 
 /**
- * Every message in or out of a brand's channels. `message_id` = channel type + provider id,
- * unique: a provider's redelivery is stored once. Thread key = channel + sender.
+ * Every message in or out of a brand's channels. An inbound `message_id` = channel type +
+ * channel + provider id (decision 317; rows from before it: type + provider id), unique: a
+ * provider's redelivery is stored once. Thread key = channel + sender.
  */
 export const omnichannelMessages = pgTable(
   'omnichannel_messages',

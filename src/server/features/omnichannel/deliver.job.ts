@@ -6,13 +6,13 @@ import type { Secrets } from '#server/secrets/secrets.ts';
 import { ChannelConfigSchema, ChannelTypeSchema } from '#shared/omnichannel/channel-schemas.ts';
 import { createChannelAdapters } from './channels/adapters.ts';
 import { DeliveryError } from './channels/channel-adapter.ts';
+import { recordDeliveryFailure } from './delivery-failure.ts';
 import { publishInboxChange } from './inbox-events.ts';
 import {
   findChannelById,
   findMessageById,
   findMessageByMessageId,
   lastInboundAt,
-  markFailed,
   markSent,
 } from './inbox.queries.ts';
 import { openSecrets } from './omnichannel-mapping.ts';
@@ -37,7 +37,7 @@ export interface DeliverDeps {
  * outcome on the row (sent with the provider's id, or failed with the error). Only a `queued`
  * row is sent, and it stops being queued once sent: a job run again after a success sends
  * nothing. A provider's passing trouble is retried with backoff; a refusal, or the last attempt,
- * fails the row.
+ * fails the row, and the customer message it answered goes back to a person (decision 318).
  */
 export function defineDeliverJob(deps: DeliverDeps) {
   const adapters = createChannelAdapters(deps.pubsub);
@@ -49,9 +49,14 @@ export function defineDeliverJob(deps: DeliverDeps) {
       const message = await findMessageById(deps.db, id);
       if (!message || message.direction !== 'outbound' || message.status !== 'queued') return;
       const fail = async (error: string) => {
-        await markFailed(deps.db, id, error);
-        deps.log.warn({ messageId: id, error }, 'omnichannel reply not delivered');
+        const { reopened } = await recordDeliveryFailure(deps.db, message, error);
+        deps.log.warn(
+          { messageId: id, error, reopened: reopened?.id ?? null },
+          'omnichannel reply not delivered',
+        );
         publishInboxChange(deps.pubsub, message);
+        // The customer's message waits for a person again: the open inboxes hear of it.
+        if (reopened) publishInboxChange(deps.pubsub, reopened);
       };
       const channel = message.channelId ? await findChannelById(deps.db, message.channelId) : null;
       if (!channel || !channel.isActive) return fail('The channel was removed or switched off');

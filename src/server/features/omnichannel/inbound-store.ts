@@ -3,13 +3,20 @@ import type { Jobs } from '#server/jobs/jobs.ts';
 import type { ChannelType } from '#shared/omnichannel/channel-schemas.ts';
 import type { NormalizedMessage } from './channel-verify.ts';
 import { publishInboxChange } from './inbox-events.ts';
-import { insertMessage, threadKeyOf, type ChannelRow } from './omnichannel.queries.ts';
+import { inboundMessageId, legacyInboundMessageId } from './message-ids.ts';
+import {
+  hasMessageOnChannel,
+  insertMessage,
+  threadKeyOf,
+  type ChannelRow,
+} from './omnichannel.queries.ts';
 import { OMNICHANNEL_INBOUND_JOB } from './triage-job.ts';
 
 /**
- * Stores a verified delivery's messages once each by `messageId` (channel type + provider id),
- * each with its triage job in the same transaction, then tells the brand's open inboxes
- * (decision 210). `duplicate`: every message was stored before (a provider's redelivery).
+ * Stores a verified delivery's messages once each by `messageId` (channel type + channel +
+ * provider id, decision 317), each with its triage job in the same transaction, then tells the
+ * brand's open inboxes (decision 210). `duplicate`: every message was stored before (a
+ * provider's redelivery), under either form of its key.
  */
 export async function storeInboundMessages(
   ctx: AppContext,
@@ -23,8 +30,11 @@ export async function storeInboundMessages(
   await ctx.db.transaction(async (tx) => {
     for (const message of messages) {
       const threadKey = threadKeyOf(channel.id, message.sender);
+      // Stored by this channel before decision 317, under the key without the channel.
+      const legacy = legacyInboundMessageId(type, message.providerId);
+      if (await hasMessageOnChannel(tx, legacy, channel.id)) continue;
       const id = await insertMessage(tx, {
-        messageId: `${type}:${message.providerId}`,
+        messageId: inboundMessageId(type, channel.id, message.providerId),
         brandId: channel.brandId,
         channelId: channel.id,
         channelType: type,

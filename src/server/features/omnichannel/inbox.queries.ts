@@ -209,15 +209,18 @@ export async function markSent(db: Executor, id: number, providerMessageId: stri
   return rows.length > 0;
 }
 
+/** The reply will not be delivered; only a queued one changes. True when it did. */
 export async function markFailed(db: Executor, id: number, error: string) {
-  await db
+  const rows = await db
     .update(m)
     .set({
       status: 'failed',
       processedAt: sql`now()`,
       metadata: sql`${m.metadata} || ${JSON.stringify({ deliveryError: error.slice(0, 1000) })}::jsonb`,
     })
-    .where(and(eq(m.id, id), eq(m.status, 'queued')));
+    .where(and(eq(m.id, id), eq(m.status, 'queued')))
+    .returning({ id: m.id });
+  return rows.length > 0;
 }
 
 export async function findChannelById(db: Executor, id: string) {

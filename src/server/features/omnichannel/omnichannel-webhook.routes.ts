@@ -40,7 +40,7 @@ async function channelOr404(ctx: AppContext, channelId: string) {
 /**
  * `POST /api/omnichannel/webhooks/{channelId}`: the channel's signature is checked on the raw
  * bytes before anything is stored (401, nothing stored), each message is stored once by
- * `messageId` (channel type + provider id) with its job in the same transaction, and the
+ * `messageId` (channel type + channel + provider id, decision 317) with its job in the same transaction, and the
  * provider is answered at once (decision 210). The job (triage-job.ts) triages the message.
  */
 export async function registerOmnichannelWebhookRoutes(

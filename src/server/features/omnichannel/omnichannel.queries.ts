@@ -91,10 +91,10 @@ export async function deleteChannel(db: Executor, brandId: string, id: string) {
   return rows[0];
 }
 
-/** Stores an inbound message once; null when its messageId was stored before. */
 /** A conversation is one sender on one channel (spec 02 §3: thread key = channel + sender). */
 export const threadKeyOf = (channelId: string, sender: string) => `${channelId}:${sender}`;
 
+/** Stores an inbound message once; null when its messageId was stored before. */
 export async function insertMessage(db: Executor, values: MessageValues) {
   const rows = await db
     .insert(omnichannelMessages)
@@ -102,6 +102,21 @@ export async function insertMessage(db: Executor, values: MessageValues) {
     .onConflictDoNothing({ target: omnichannelMessages.messageId })
     .returning({ id: omnichannelMessages.id });
   return rows[0]?.id ?? null;
+}
+
+/** Whether this channel stored an inbound message under `messageId`. */
+export async function hasMessageOnChannel(db: Executor, messageId: string, channelId: string) {
+  const rows = await db
+    .select({ id: omnichannelMessages.id })
+    .from(omnichannelMessages)
+    .where(
+      and(
+        eq(omnichannelMessages.messageId, messageId),
+        eq(omnichannelMessages.channelId, channelId),
+        eq(omnichannelMessages.direction, 'inbound'),
+      ),
+    );
+  return rows.length > 0;
 }
 
 /** Newest first (by id: the order they arrived), `limit + 1` rows after the cursor's id. */

@@ -18,7 +18,12 @@ export async function findMessageRow(db: Executor, id: number) {
   return rows[0];
 }
 
-/** The job takes a message: received or pending (or processing, from a crashed attempt). */
+/**
+ * The job takes a message still `received` (stored by the webhook) or `processing` (an attempt
+ * that stopped before its result committed). Anything else was decided already — `pending` is a
+ * manual decision's final state — so a job run again after its result committed (its
+ * announcement or completion failed) leaves it alone (decision 318).
+ */
 export async function startProcessing(db: Executor, id: number) {
   const rows = await db
     .update(omnichannelMessages)
@@ -27,7 +32,7 @@ export async function startProcessing(db: Executor, id: number) {
       and(
         eq(omnichannelMessages.id, id),
         eq(omnichannelMessages.direction, 'inbound'),
-        inArray(omnichannelMessages.status, ['received', 'pending', 'processing']),
+        inArray(omnichannelMessages.status, ['received', 'processing']),
       ),
     )
     .returning();

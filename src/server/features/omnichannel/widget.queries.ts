@@ -16,6 +16,8 @@ export async function listVisitorThread(
   const rows = await db
     .select({
       messageId: m.messageId,
+      channelType: m.channelType,
+      channelId: m.channelId,
       direction: m.direction,
       content: m.content,
       createdAt: m.createdAt,

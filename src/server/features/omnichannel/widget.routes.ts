@@ -17,6 +17,7 @@ import {
   type WidgetMessageInput,
 } from '#shared/omnichannel/widget-schemas.ts';
 import { storeInboundMessages } from './inbound-store.ts';
+import { providerIdOf } from './message-ids.ts';
 import { findBrand } from './omnichannel.queries.ts';
 import { listVisitorThread } from './widget.queries.ts';
 import { registerWidgetStream } from './widget-stream.ts';
@@ -33,9 +34,19 @@ export const WIDGET_API_PREFIX = '/api/omnichannel/widget/';
 const MESSAGE_BODY_LIMIT = 32 * 1024;
 /** The brand's name and colour change seldom: a browser may keep them for five minutes. */
 const CONFIG_MAX_AGE_S = 300;
-/** A visitor's message is stored as `widget:{visitor}:{clientMessageId}` (below). */
+/**
+ * A visitor's message has the provider id `{visitor}:{clientMessageId}` (below), stored as
+ * `widget:{channelId}:{visitor}:{clientMessageId}` (`widget:{visitor}:…` before decision 317).
+ */
 const visitorMessageId = (visitor: string, clientMessageId: string) =>
   `${visitor}:${clientMessageId}`;
+
+/** The id the widget gave its own message (`clientMessageId`), from either form of the key. */
+function clientMessageIdOf(row: Parameters<typeof providerIdOf>[0], visitor: string) {
+  const providerId = providerIdOf(row) ?? row.messageId;
+  const own = visitorMessageId(visitor, '');
+  return providerId.startsWith(own) ? providerId.slice(own.length) : providerId;
+}
 
 /**
  * The website chat widget's routes (issue 14 item 2, decision 285), called by the script a brand
@@ -158,11 +169,10 @@ export async function registerWidgetRoutes(
         const query = request.query as WidgetHistoryQuery;
         const channel = await requireWidgetChannel(ctx, channelId);
         const visitor = requireSignedVisitor(deps.secrets, channel, query);
-        const ownPrefix = `widget:${visitorMessageId(visitor, '')}`;
         const rows = await listVisitorThread(ctx.db, channel.id, visitor, query.limit);
         const history: WidgetHistory = {
           items: rows.map((row) => ({
-            id: row.direction === 'inbound' ? row.messageId.slice(ownPrefix.length) : row.messageId,
+            id: row.direction === 'inbound' ? clientMessageIdOf(row, visitor) : row.messageId,
             from: row.direction === 'inbound' ? 'visitor' : 'brand',
             content: row.content,
             createdAt: row.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { providerIdOf } from '../message-ids.ts';
 import { callProvider, field, required, type ChannelAdapter } from './channel-adapter.ts';
 
 /**
@@ -12,7 +13,8 @@ export const brandWebhookAdapter: ChannelAdapter = {
     const key = required(secrets.hmacKey, 'HMAC key');
     const body = JSON.stringify({
       messageId: message.messageId,
-      inReplyTo: parent ? parent.messageId.replace(/^api:/, '') : null,
+      // The id the brand gave the customer's message, from either form of the stored key.
+      inReplyTo: parent ? providerIdOf(parent) : null,
       recipient: message.senderIdentifier,
       content: message.content,
       createdAt: message.createdAt.toISOString(),

@@ -1,11 +1,5 @@
+import { providerIdOf } from '../message-ids.ts';
 import { DeliveryError, required, type ChannelAdapter } from './channel-adapter.ts';
-
-const EMAIL_PREFIX = 'email:';
-
-/** The provider's Message-ID of a stored email (`email:<id@host>` → `<id@host>`). */
-function providerMessageId(messageId: string) {
-  return messageId.startsWith(EMAIL_PREFIX) ? messageId.slice(EMAIL_PREFIX.length) : null;
-}
 
 function replySubject(subject: unknown) {
   const text = typeof subject === 'string' && subject.trim() ? subject.trim() : '';
@@ -23,7 +17,8 @@ export const emailAdapter: ChannelAdapter = {
     const host = required(config.smtpHost, 'SMTP host');
     const from = config.fromAddress ?? channelIdentifier;
     const domain = from.split('@')[1] ?? 'orbit.invalid';
-    const inReplyTo = parent ? providerMessageId(parent.messageId) : null;
+    // The customer's Message-ID (`<id@host>`), from either form of the stored key.
+    const inReplyTo = parent?.channelType === 'email' ? providerIdOf(parent) : null;
     const earlier =
       typeof parent?.metadata.references === 'string' ? parent.metadata.references.trim() : '';
     const references = [earlier, inReplyTo].filter(Boolean).join(' ');
