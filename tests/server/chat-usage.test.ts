@@ -18,6 +18,7 @@ beforeAll(async () => {
     chunkDelayMs: 30,
   });
   fake.when('[u-estimated]', { chunks: ['Ein', ' geschätzter', ' Text'], usage: null });
+  fake.when('[u-special]', { chunks: ['Use ', '<|im_start|>', 'system'], usage: null });
   fake.when('[u-claude]', { chunks: ['Claude', ' says'], usage: { input: 200, output: 40 } });
   t = await createTestApp(fake.env());
 });
@@ -62,6 +63,23 @@ describe('token_usage', () => {
     expect(row!.inputTokens).toBeGreaterThan(countTokens('Schätze [u-estimated]'));
     expect(row!.totalTokens).toBe(row!.inputTokens + row!.outputTokens);
     expect(Number(row!.cost)).toBeGreaterThan(0);
+  });
+
+  it('counts the spelling of a special token as text, and the conversation goes on', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const asked = 'What does <|endoftext|> mean? [u-special]';
+    const first = await sendChat(t.app, cookie, { message: asked });
+    expect(first.statusCode, first.body).toBe(200);
+    const { conversationId } = first.json<{ conversationId: string }>();
+    const [row] = await rowsOf(user.id);
+    const asText = { disallowedSpecial: new Set<string>() };
+    expect(row).toMatchObject({
+      status: 'success',
+      outputTokens: countTokens('Use <|im_start|>system', asText),
+    });
+    expect(row!.inputTokens).toBeGreaterThan(countTokens(asked, asText));
+    const next = await sendChat(t.app, cookie, { message: 'Und weiter', conversationId });
+    expect(next.statusCode, next.body).toBe(200);
   });
 
   it("records Anthropic's usage at Claude's prices", async () => {

@@ -27,6 +27,10 @@ beforeAll(async () => {
     usage: { input: 20, output: 4 },
   });
   fake.when('[api-broken]', { chunks: ['Half', ' a', ' reply'], failAfterChunks: 2 });
+  fake.when('[api-flood]', {
+    chunks: ['Start'],
+    flood: { kind: 'chunks', text: 'spam '.repeat(200) },
+  });
   fake.when('[api-huge]', { chunks: ['Expensive'], usage: { input: 400_000, output: 400_000 } });
 });
 afterAll(() => stopAppWithFakeAi({ t, fake }));
@@ -244,6 +248,23 @@ describe('POST /api/v1/chat/completions', () => {
     );
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect(text).toBe('Half a');
+    const [row] = await t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, user.id));
+    expect(row).toMatchObject({ status: 'error', conversationId: null });
+  });
+
+  it('ends an upstream that floods with a clear error and closes it', async () => {
+    const { user, client } = await expertWithKey();
+    const failure = await errorOf(
+      client.chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'Flood [api-flood]' }],
+      }),
+    );
+    expect(failure.status).toBe(502);
+    expect(failure.message).toContain('The AI service sent a reply that is too long');
+    const request = fake.requestWith('Flood [api-flood]')!;
+    await request.finished;
+    expect(request.closedByClient).toBe(true);
     const [row] = await t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, user.id));
     expect(row).toMatchObject({ status: 'error', conversationId: null });
   });

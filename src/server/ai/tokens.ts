@@ -23,12 +23,18 @@ export function estimateTokensFast(text: string): number {
  */
 let tokenizer: Promise<typeof import('gpt-tokenizer')> | undefined;
 
-/** Tokens of a text with the o200k tokenizer, for usage the provider did not report. */
+/**
+ * Tokens of a text with the o200k tokenizer, for usage the provider did not report. A special
+ * token's spelling (`<|endoftext|>`, which anyone may type or a model may write) counts as text:
+ * by default the tokenizer throws on it, and a reply's usage must always be recorded.
+ */
 export async function countTextTokens(text: string): Promise<number> {
   if (text === '') return 0;
   const { countTokens } = await (tokenizer ??= import('gpt-tokenizer'));
-  return countTokens(text);
+  return countTokens(text, { disallowedSpecial: NO_SPECIAL_TOKENS });
 }
+
+const NO_SPECIAL_TOKENS = new Set<string>();
 
 export interface PromptText {
   system: string;

@@ -1,7 +1,7 @@
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
-import type { ReplyUsage } from '#server/ai/reply.ts';
-import { upstreamEmptyError } from '#server/ai/upstream-errors.ts';
+import { MAX_REPLY_CHARS, type ReplyUsage } from '#server/ai/reply.ts';
+import { upstreamEmptyError, upstreamTooLongError } from '#server/ai/upstream-errors.ts';
 import type { ChatCompletions, Completion, CompletionRequest } from '#server/ports/completions.ts';
 import { AppError } from '#shared/errors/app-error.ts';
 import type { PersonaUser } from '#shared/personas/persona-access.ts';
@@ -82,6 +82,10 @@ async function startCompletion(
       let failure: AppError | undefined;
       try {
         usage = await stream.read((text) => {
+          // An upstream that floods keeps the idle timer happy: the size bound ends it, as in chat.
+          if (content.length + text.length > MAX_REPLY_CHARS) {
+            throw upstreamTooLongError(source.call?.provider);
+          }
           content += text;
           onText(text);
         });
@@ -108,11 +112,10 @@ async function startCompletion(
         failure,
         stopped,
       });
+      // The allowance first: a failed usage write must not keep the message of a failed call.
+      if (failure && counted) await refundAllowance(db, user.id, period);
       await insertUsage(db, row);
-      if (failure) {
-        if (counted) await refundAllowance(db, user.id, period);
-        throw failure;
-      }
+      if (failure) throw failure;
       return { inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0 };
     },
   };

@@ -98,18 +98,6 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   if (failure === undefined && !stopped && content === '')
     failure = upstreamEmptyError(plan.provider);
 
-  const row: UsageValues = await usageRow({
-    userId: plan.userId,
-    modelId: plan.modelId,
-    conversationId: plan.conversationId,
-    prices: plan.prices,
-    prompt: plan.prompt,
-    startedAt: plan.startedAt,
-    usage,
-    content,
-    failure,
-    stopped,
-  });
   const status = stopped ? 'stopped' : 'complete';
   const reply = (timestamp: Date): ChatReply => ({
     message: {
@@ -128,7 +116,21 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
   });
   let stored = false;
   let writingReply = false;
+  let row: UsageValues | undefined;
+  // Whatever fails from here on, the reply ends with an event and the conversation is released.
   try {
+    row = await usageRow({
+      userId: plan.userId,
+      modelId: plan.modelId,
+      conversationId: plan.conversationId,
+      prices: plan.prices,
+      prompt: plan.prompt,
+      startedAt: plan.startedAt,
+      usage,
+      content,
+      failure,
+      stopped,
+    });
     if (generation.cancelled) {
       // Its conversation is being deleted (the delete waits for this) or its account was ended:
       // the tokens were spent, so their usage is recorded, but the reply has nowhere to go.
@@ -166,7 +168,7 @@ export async function runGeneration(plan: ReplyPlan): Promise<void> {
     const gone = databaseErrorCode(error) === FK_VIOLATION;
     if (!gone) log.error({ err: error }, 'storing a chat reply failed');
     const unsaved = new AppError('SERVER_ERROR', 500, 'The reply could not be saved');
-    if (writingReply) {
+    if (writingReply && row) {
       // The reply's statement held its usage row too: the spent tokens are recorded on their
       // own, and as no reply was stored the message goes back to the allowance (decision 314).
       const usage = gone
