@@ -135,6 +135,52 @@ describe('POST /api/chat/regenerate', () => {
   });
 });
 
+describe('two turns on the same message at once (a double click, two tabs)', () => {
+  it('a regenerate replaces every answer after the question, so a doubled one ends as one', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    // What two regenerates that crossed used to leave: two answers to one question.
+    const { conversation, messages } = await createConversation(t.db, user.id, {
+      messages: ['Q1', 'A1', 'Q2', 'A2 first', { content: 'A2 second', isUserMessage: false }],
+    });
+    fake.when('Q2', { chunks: ['A2', ' again'] });
+    const response = await api(t.app, {
+      method: 'POST',
+      url: '/api/chat/regenerate',
+      cookie,
+      payload: { messageId: messages[4]!.id },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await history(cookie, conversation.conversationId)).toEqual([
+      'U:Q1',
+      'A:A1',
+      'U:Q2',
+      'A:A2 again',
+    ]);
+  });
+
+  it('two edits of one message keep one of them, and the other is told it is gone', async () => {
+    const { cookie, conversationId, ids } = await seeded();
+    fake.when('[edit-twice]', { chunks: ['One', ' answer'], chunkDelayMs: 60 });
+    const edit = (text: string) =>
+      api(t.app, {
+        method: 'POST',
+        url: '/api/chat/edit',
+        cookie,
+        payload: { messageId: ids[2], message: `${text} [edit-twice]` },
+      });
+    const answers = await Promise.all([edit('First'), edit('Second')]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 404]);
+    const refused = answers.find((answer) => answer.statusCode === 404)!;
+    expect(refused.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Message not found' });
+    const after = (await history(cookie, conversationId)).slice(2);
+    // One edited question; the history sent with it held what came before it.
+    expect(after.filter((line: string) => line.startsWith('U:'))).toHaveLength(1);
+    const sent = fake.chatRequests().at(-1)!.body.messages!.slice(1).map(textOf);
+    expect(sent.slice(0, 2)).toEqual(['Q1', 'A1']);
+  });
+});
+
 describe('a new conversation', () => {
   it('gets the first words at once and a model-written title after its first reply', async () => {
     const { user, cookie } = await createSignedInUser(t.db);

@@ -36,8 +36,10 @@ it("ends a stranger's session on a public project and keeps the owner's own", as
   const { db } = database;
   const owner = await createSignedInUser(db);
   const stranger = await createSignedInUser(db);
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = async (query: ReturnType<typeof sql>) => {
+    const result: unknown = await db.execute(query);
+    return (result as { rows: Row[] }).rows;
+  };
   const project = async (name: string) =>
     (
       await rows(sql`insert into code_projects (user_id, name, language, is_public)

@@ -54,8 +54,8 @@ export type Turn = TurnBase &
     | { kind: 'send'; isNew: boolean; idempotency: KeyedRequest | undefined }
     /** The edited message and everything after it are replaced by the new text. */
     | { kind: 'edit'; replaceFromId: number }
-    /** The stored user message is answered again, replacing from `replaceFromId` on. */
-    | { kind: 'regenerate'; userMessageId: number; replaceFromId: number | undefined }
+    /** The stored user message is answered again, replacing everything after it. */
+    | { kind: 'regenerate'; userMessageId: number }
   );
 
 /**

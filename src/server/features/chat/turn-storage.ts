@@ -41,7 +41,7 @@ export async function storeUserTurn(
     userId: user.id,
     content: turn.text,
     fileIds: turn.fileIds,
-    replaceFromId: turn.replaceFromId,
+    replaceFromId: turn.kind === 'edit' ? turn.replaceFromId : undefined,
     answerUserMessageId: turn.kind === 'regenerate' ? turn.userMessageId : undefined,
   });
   const discardDropped = async () => {

@@ -3,6 +3,7 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
+import { notFound } from '#shared/errors/app-error.ts';
 
 /**
  * The writes of one chat turn, each a single statement (one round trip, atomic): the hot path
@@ -22,8 +23,8 @@ interface TurnIds {
 const RESERVE_REPLY_ID = `nextval(pg_get_serial_sequence('messages', 'id'))::int`;
 
 /**
- * Deletes a conversation's messages from message $n on (edit and regenerate truncate); nothing
- * when $n is null. $1 is the conversation. DROPPED_FILES names the files those messages had:
+ * Deletes a conversation's messages from message $n on (an edit truncates); nothing when $n is
+ * null. $1 is the conversation. DROPPED_FILES names the files those messages had:
  * the statement still sees their links, which the delete removes with them.
  */
 const truncateFrom = (param: string) => `d as (
@@ -35,17 +36,22 @@ const truncateFrom = (param: string) => `d as (
 const DROPPED_FILES = `array(select distinct f.file_id from chat_files f
     where f.message_id in (select id from d)) as "droppedFileIds"`;
 
+/** The message $n is still in conversation $1 (another tab's edit may have replaced it). */
+const stillThere = (param: string) =>
+  `exists (select 1 from messages x where x.id = ${param}::int and x.conversation_id = $1)`;
+
 /**
  * Edit: stores the new text after deleting from the edited message ($4) on, and links the
  * user's files ($5) to it in the same statement: once the truncation commits, the new message
- * holds what the user sent, whatever fails after (decision 314).
+ * holds what the user sent, whatever fails after (decision 314). No row when the edited message
+ * is gone: two edits of one message must not both append.
  */
 const TURN = prepareStatement<TurnIds>(
   'chat_insert_turn',
   `with ${truncateFrom('$4')},
    m as (
      insert into messages (user_id, content, is_user_message, conversation_id)
-     values ($2, $3, true, $1)
+     select $2, $3, true, $1 where $4::int is null or ${stillThere('$4')}
      returning id
    ),
    l as (
@@ -56,19 +62,29 @@ const TURN = prepareStatement<TurnIds>(
    select m.id as "userMessageId", ${RESERVE_REPLY_ID} as "replyId", ${DROPPED_FILES} from m`,
 );
 
-/** Regenerate: deletes from the replaced reply ($2) on and reserves the new reply's id. */
+/**
+ * Regenerate: deletes everything after the question answered again ($2) and reserves the new
+ * reply's id. After the question rather than from the replaced reply: a second regenerate of one
+ * reply (a double click, two tabs) then replaces the first one's reply instead of adding a second
+ * answer. No row when the question itself is gone (an edit replaced it).
+ */
 const RESERVE_REPLY = prepareStatement<Omit<TurnIds, 'userMessageId'>>(
   'chat_reserve_reply',
-  `with ${truncateFrom('$2')}
-   select ${RESERVE_REPLY_ID} as "replyId", ${DROPPED_FILES}`,
+  `with d as (
+     delete from messages
+     where conversation_id = $1
+       and (timestamp, id) > (select q.timestamp, q.id from messages q where q.id = $2::int)
+     returning id
+   )
+   select ${RESERVE_REPLY_ID} as "replyId", ${DROPPED_FILES} where ${stillThere('$2')}`,
 );
 
 /**
  * Stores the user side of an edit or a regenerate (a plain send is stored by storeSendTurn in
  * send-turn.queries.ts): the edited message with its files after truncating from
- * `replaceFromId`, or, for a regenerate (`answerUserMessageId`), only the truncation. Returns
- * the user message and reserved reply ids. The persona and recency follow with recordTurn, as
- * for every turn.
+ * `replaceFromId`, or, for a regenerate (`answerUserMessageId`), only the truncation after the
+ * question. Returns the user message and reserved reply ids; 404 when the edited message or the
+ * question is gone meanwhile. The persona and recency follow with recordTurn, as for every turn.
  */
 export async function storeTurn(
   db: Database,
@@ -81,19 +97,23 @@ export async function storeTurn(
     answerUserMessageId: number | undefined;
   },
 ): Promise<TurnIds> {
-  const truncateFromId = input.replaceFromId ?? null;
   if (input.answerUserMessageId !== undefined) {
-    const [row] = await runPrepared(db, RESERVE_REPLY, [input.conversationId, truncateFromId]);
-    return { userMessageId: input.answerUserMessageId, ...row! };
+    const [row] = await runPrepared(db, RESERVE_REPLY, [
+      input.conversationId,
+      input.answerUserMessageId,
+    ]);
+    if (!row) throw notFound('Message not found');
+    return { userMessageId: input.answerUserMessageId, ...row };
   }
   const [row] = await runPrepared(db, TURN, [
     input.conversationId,
     input.userId,
     input.content,
-    truncateFromId,
+    input.replaceFromId ?? null,
     input.fileIds,
   ]);
-  return row!;
+  if (!row) throw notFound('Message not found');
+  return row;
 }
 
 const RECORD_TURN = prepareStatement(

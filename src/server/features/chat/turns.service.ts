@@ -83,7 +83,6 @@ export async function regenerateReply(engine: ChatEngine, user: ChatUser, body: 
   const { db } = engine;
   let conversationId: string;
   let question: { id: number; content: string } | undefined;
-  let replaceFromId: number | undefined;
   if (body.messageId !== undefined) {
     const reply = await requireOwnMessage(db, user.id, body.messageId);
     // A conversationId given too must be the reply's: else the client means another reply.
@@ -97,7 +96,6 @@ export async function regenerateReply(engine: ChatEngine, user: ChatUser, body: 
     }
     conversationId = reply.conversationId;
     question = await findUserMessageBefore(db, conversationId, reply.id);
-    replaceFromId = reply.id;
   } else {
     conversationId = body.conversationId!;
     await requireOwnConversation(db, user.id, conversationId);
@@ -119,6 +117,5 @@ export async function regenerateReply(engine: ChatEngine, user: ChatUser, body: 
     text: question.content,
     fileIds,
     userMessageId: question.id,
-    replaceFromId,
   });
 }
