@@ -170,6 +170,7 @@ describe('/admin/api-keys', () => {
     provider,
     apiKey: { configured: false, source: null, last4: null },
     baseUrl: { value: 'https://api.openai.com/v1', source: 'default' },
+    endpointNeedsKey: false,
     updatedAt: null,
     updatedBy: null,
     error: null,
@@ -221,6 +222,55 @@ describe('/admin/api-keys', () => {
     expect(keyField.value).toBe('');
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
       apiKey: 'sk-new-secret-9876',
+    });
+  });
+
+  it('says why an endpoint needs its own key: the environment’s key is not sent there (decision 324)', async () => {
+    const envKey = { configured: true, source: 'env', last4: 'abcd' } as const;
+    const server = fakeServer({
+      ...ADMIN,
+      'GET /api/admin/provider-keys': {
+        status: 200,
+        body: {
+          providers: [
+            status('openai', { apiKey: envKey }),
+            status('anthropic', {
+              baseUrl: { value: 'https://proxy.example/v1', source: 'admin' },
+              endpointNeedsKey: true,
+              updatedAt: '2026-11-26T10:00:00.000Z',
+            }),
+          ],
+        },
+      },
+      'GET /api/admin/api-keys': { status: 200, body: { items: [], nextCursor: null } },
+      'PUT /api/admin/provider-keys/openai': {
+        status: 400,
+        body: {
+          message: 'An endpoint set in the admin area needs a key set there too',
+          code: 'VALIDATION_ERROR',
+          statusCode: 400,
+          details: { apiKey: ['Required with this endpoint'] },
+        },
+      },
+    });
+    renderApp('/admin/api-keys');
+
+    const anthropic = await screen.findByRole('article', { name: 'Anthropic' });
+    expect(within(anthropic).getByRole('alert').textContent).toContain(
+      'Der hier gesetzte Endpunkt hat keinen eigenen Schlüssel.',
+    );
+
+    const card = screen.getByRole('article', { name: 'OpenAI (und kompatible Server)' });
+    await userEvent.type(
+      within(card).getByLabelText(/Anderer Endpunkt/),
+      'https://elsewhere.example/v1',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Speichern' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      'Gib für diesen Endpunkt auch einen Schlüssel ein: Der Schlüssel aus der Server-Umgebung wird nur an den Endpunkt der Umgebung gesendet.',
+    );
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      baseUrl: 'https://elsewhere.example/v1',
     });
   });
 });

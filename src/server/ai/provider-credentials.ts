@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import type { PubSub } from '#server/realtime/pubsub.ts';
 import { PROVIDER_CREDENTIALS_TOPIC } from '#server/realtime/topics.ts';
 import { lastFour, SecretUnavailableError, type Secrets } from '#server/secrets/secrets.ts';
-import { notFound } from '#shared/errors/app-error.ts';
+import { invalid, notFound } from '#shared/errors/app-error.ts';
 import {
   PROVIDER_KEY_IDS,
   type ProviderKeyId,
@@ -135,6 +135,9 @@ export async function createProviderCredentials(deps: {
         const apiKeyLast4 =
           change.apiKey === undefined ? (row?.apiKeyLast4 ?? null) : lastFour(change.apiKey);
         const baseUrl = change.baseUrl === undefined ? (row?.baseUrl ?? null) : change.baseUrl;
+        if (apiKeySealed === null && withholdsEnvKey(provider, env, baseUrl)) {
+          throw invalid(ENDPOINT_NEEDS_KEY, { apiKey: ['Required with this endpoint'] });
+        }
         record.after = auditView(apiKeySealed, baseUrl);
         if (apiKeySealed === null && baseUrl === null) {
           await deleteProviderCredential(tx, provider);
@@ -173,14 +176,49 @@ function auditView(apiKeySealed: string | null, baseUrl: string | null) {
   return { apiKey: apiKeySealed === null ? null : 'set', baseUrl };
 }
 
+/** Where the environment's key may go: the environment's endpoint, else the provider's default. */
+function envEndpoint(provider: ProviderKeyId, env: ProviderConfig) {
+  return (env[ENV_NAMES[provider].url] ?? PROVIDER_DEFAULT_BASE_URLS[provider]).replace(/\/+$/, '');
+}
+
+/**
+ * Whether an administrator's endpoint without a key of its own would be handed the
+ * environment's key. The environment's key is the operator's secret (decision 171: never
+ * revealed); an administrator who could point it at a host of theirs would read it from the
+ * first chat's Authorization header, so it goes only to the endpoint the environment names
+ * (decision 324). Without an environment key there is nothing to withhold: a keyless
+ * OpenAI-compatible server stays a URL alone.
+ */
+function withholdsEnvKey(provider: ProviderKeyId, env: ProviderConfig, baseUrl: string | null) {
+  return (
+    Boolean(env[ENV_NAMES[provider].key]) &&
+    baseUrl !== null &&
+    baseUrl !== envEndpoint(provider, env)
+  );
+}
+
+const ENDPOINT_NEEDS_KEY =
+  "An endpoint set in the admin area needs a key set there too: the server environment's key " +
+  "is only sent to the environment's endpoint";
+
 function merge(env: ProviderConfig, opened: ReadonlyMap<string, Opened>): ProviderConfig {
   const config: ProviderConfig = { ...env };
+  const misconfigured: NonNullable<ProviderConfig['misconfigured']> = {};
   for (const provider of PROVIDER_KEY_IDS) {
     const admin = opened.get(provider);
     const names = ENV_NAMES[provider];
-    if (admin?.apiKey) config[names.key] = admin.apiKey;
-    if (admin?.row.baseUrl) config[names.url] = admin.row.baseUrl;
+    const baseUrl = admin?.row.baseUrl ?? null;
+    if (admin?.apiKey) {
+      config[names.key] = admin.apiKey;
+    } else if (withholdsEnvKey(provider, env, baseUrl)) {
+      delete config[names.key];
+      delete config[names.url];
+      misconfigured[provider] = ENDPOINT_NEEDS_KEY;
+      continue;
+    }
+    if (baseUrl) config[names.url] = baseUrl;
   }
+  if (Object.keys(misconfigured).length > 0) config.misconfigured = misconfigured;
   return config;
 }
 
@@ -193,9 +231,11 @@ function describe(
   const names = ENV_NAMES[provider];
   const envKey = env[names.key];
   const envUrl = env[names.url];
+  const endpointNeedsKey =
+    !admin?.apiKey && withholdsEnvKey(provider, env, admin?.row.baseUrl ?? null);
   const apiKey = admin?.apiKey
     ? { configured: true, source: 'admin' as const, last4: admin.row.apiKeyLast4 }
-    : envKey
+    : envKey && !endpointNeedsKey
       ? { configured: true, source: 'env' as const, last4: lastFour(envKey) }
       : { configured: false, source: null, last4: null };
   const baseUrl = admin?.row.baseUrl
@@ -207,6 +247,7 @@ function describe(
     provider,
     apiKey,
     baseUrl,
+    endpointNeedsKey,
     updatedAt: admin?.row.updatedAt.toISOString() ?? null,
     updatedBy: admin?.row.updatedByUsername ?? null,
     error: admin?.error ?? null,

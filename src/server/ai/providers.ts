@@ -15,7 +15,14 @@ export type ProviderConfig = Pick<
   | 'ANTHROPIC_BASE_URL'
   | 'PERPLEXITY_API_KEY'
   | 'PERPLEXITY_BASE_URL'
->;
+> & {
+  /**
+   * Providers that must not answer, with the reason chats and the model list give: e.g. an
+   * endpoint set in the admin area without a key of its own, to which the environment's key is
+   * not sent (decision 324). They count as set up, so the offline assistant does not cover them.
+   */
+  misconfigured?: Partial<Record<keyof typeof PROVIDER_DEFAULT_BASE_URLS, string>>;
+};
 
 export interface AiProviders {
   /** No provider is configured: the built-in offline assistant answers every chat. */
@@ -66,6 +73,7 @@ export function createAiProviders(source: ProviderConfig | (() => ProviderConfig
  * usually needs no key, so OPENAI_BASE_URL alone configures it.
  */
 function buildAiProviders(env: ProviderConfig): AiProviders {
+  const misconfigured = env.misconfigured ?? {};
   const openai =
     env.OPENAI_API_KEY || env.OPENAI_BASE_URL
       ? lazyProvider(async () => {
@@ -107,24 +115,30 @@ function buildAiProviders(env: ProviderConfig): AiProviders {
       case 'openai':
         return openai
           ? { configured: true }
-          : { configured: false, reason: 'OPENAI_API_KEY is not set' };
+          : { configured: false, reason: misconfigured.openai ?? 'OPENAI_API_KEY is not set' };
       case 'openai-compatible':
         return openai
           ? { configured: true }
-          : { configured: false, reason: 'OPENAI_BASE_URL is not set' };
+          : { configured: false, reason: misconfigured.openai ?? 'OPENAI_BASE_URL is not set' };
       case 'anthropic':
         return anthropic
           ? { configured: true }
-          : { configured: false, reason: 'ANTHROPIC_API_KEY is not set' };
+          : {
+              configured: false,
+              reason: misconfigured.anthropic ?? 'ANTHROPIC_API_KEY is not set',
+            };
       case 'perplexity':
         return perplexity
           ? { configured: true }
-          : { configured: false, reason: 'PERPLEXITY_API_KEY is not set' };
+          : {
+              configured: false,
+              reason: misconfigured.perplexity ?? 'PERPLEXITY_API_KEY is not set',
+            };
     }
   };
 
   return {
-    offline: !openai && !anthropic && !perplexity,
+    offline: !openai && !anthropic && !perplexity && Object.keys(misconfigured).length === 0,
     status,
     languageModel({ provider, upstreamModel }) {
       if (provider === 'anthropic' && anthropic) return anthropic(provider, upstreamModel);

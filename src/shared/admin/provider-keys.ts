@@ -27,6 +27,12 @@ export const ProviderKeyStatusSchema = z.object({
     value: z.string(),
     source: z.enum(['admin', 'env', 'default']),
   }),
+  /**
+   * The administrator's endpoint has no usable key of its own while the environment has one:
+   * the environment's key is only sent to the environment's endpoint, so this provider does not
+   * answer until a key is set with the endpoint or the endpoint is removed (decision 324).
+   */
+  endpointNeedsKey: z.boolean(),
   /** When and by whom the administrator's values were last changed (null: never). */
   updatedAt: z.iso.datetime().nullable(),
   updatedBy: z.string().nullable(),
@@ -42,7 +48,11 @@ const BaseUrlSchema = storable(z.url({ protocol: /^https?$/, error: 'An http or 
   .max(500)
   .transform((url) => url.replace(/\/+$/, ''));
 
-/** Omitted: unchanged; null: the administrator's value is removed (the environment's applies). */
+/**
+ * Omitted: unchanged; null: the administrator's value is removed (the environment's applies).
+ * While the environment has a key, an endpoint other than the environment's is refused (400,
+ * `details.apiKey`) unless a key is set with it: that key is never sent elsewhere (decision 324).
+ */
 export const ProviderKeyUpdateSchema = z
   .object({
     apiKey: textSchema().trim().min(1).max(500).nullable().optional(),

@@ -44,10 +44,17 @@ export function ProviderKeyCard({ status }: { status: ProviderKeyStatus }) {
           setError(null);
           notifySuccess(t('saved', { name }));
         },
-        onError: (failure) =>
-          setError(failure instanceof HttpError ? failure.message : t('saveFailed')),
+        onError: (failure) => setError(saveError(failure, change)),
       },
     );
+  }
+
+  /** An endpoint without a key while the environment has one is refused (decision 324). */
+  function saveError(failure: Error, change: ProviderKeyUpdate) {
+    if (!(failure instanceof HttpError)) return t('saveFailed');
+    const fields = failure.code === 'VALIDATION_ERROR' ? failure.details : undefined;
+    const needsKey = !change.apiKey && typeof fields === 'object' && fields && 'apiKey' in fields;
+    return needsKey ? t('keyRequiredForEndpoint') : failure.message;
   }
 
   const keyState = status.apiKey.configured
@@ -80,6 +87,11 @@ export function ProviderKeyCard({ status }: { status: ProviderKeyStatus }) {
       {status.error ? (
         <p role="alert" className="text-sm text-danger">
           {t('unusable')} {status.error}
+        </p>
+      ) : null}
+      {status.endpointNeedsKey ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('endpointNeedsKey', { name })}
         </p>
       ) : null}
       <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
