@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createJobs, type JobRunnerOptions } from '#server/jobs/job-runner.ts';
+import { INTERRUPTED_TOO_OFTEN } from '#server/jobs/jobs.queries.ts';
 import type { JobContext, Jobs } from '#server/jobs/jobs.ts';
 import { until } from '#tests/support/until.ts';
 import { openTestDatabase } from '#tests/support/test-database.ts';
@@ -183,6 +184,54 @@ describe('the jobs layer', () => {
       (rows) => rows[0]?.status === 'done',
     );
     expect(attempts).toEqual([2]);
+  });
+
+  it('fails a job cut off on its last attempt instead of running it again', async () => {
+    // What a worker that died on the job's last attempt leaves behind (claimJobs wrote it):
+    // running, the attempt counted, leased to the dead worker, the lease over.
+    await database.db.execute(sql`
+      insert into jobs (name, key, status, attempts, max_attempts, locked_by, run_at, last_error)
+      values ('test.killer', 'k-1', 'running', 3, 3, 'a-dead-worker',
+              now() - interval '1 second', 'attempt 2 failed')`);
+    const jobs = runner();
+    const attempts: number[] = [];
+    jobs.define({
+      name: 'test.killer',
+      maxAttempts: 3,
+      run: async (_payload, job) => void attempts.push(job.attempt),
+    });
+    await jobs.start();
+    const [row] = await until(
+      () => jobRows('test.killer'),
+      (rows) => rows[0]?.status !== 'running',
+    );
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, last_error: INTERRUPTED_TOO_OFTEN });
+    expect(attempts).toEqual([]);
+  });
+
+  it('after a crash of the embedded database, fails the job that was on its last attempt and retries the others', async () => {
+    // The process died while both ran: their leases still look open (singleProcess ends them).
+    await database.db.execute(sql`
+      insert into jobs (name, key, status, attempts, max_attempts, locked_by, run_at)
+      values ('test.crashed', 'last', 'running', 2, 2, 'the-crashed-process', now() + interval '30 seconds'),
+             ('test.crashed', 'again', 'running', 1, 2, 'the-crashed-process', now() + interval '30 seconds')`);
+    const jobs = runner({ singleProcess: true, pollMs: undefined });
+    const runs: { key: string; attempt: number }[] = [];
+    jobs.define({
+      name: 'test.crashed',
+      maxAttempts: 2,
+      run: async (_payload, job) => void runs.push({ key: job.key, attempt: job.attempt }),
+    });
+    await jobs.start();
+    const rows = await until(
+      () => jobRows('test.crashed'),
+      (list) => list.every((row) => row.status !== 'running'),
+    );
+    expect(rows).toMatchObject([
+      { key: 'last', status: 'failed', attempts: 2, last_error: INTERRUPTED_TOO_OFTEN },
+      { key: 'again', status: 'done', attempts: 2 },
+    ]);
+    expect(runs).toEqual([{ key: 'again', attempt: 2 }]);
   });
 
   it('leaves a job alone while another worker holds its lease', async () => {

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '#server/threads.ts';
 import { SOCKET_DIR_PREFIX, SOCKET_FILE } from './pglite-temp.ts';
-import type { PgliteWorkerData, PgliteWorkerReply, PgliteWorkerRequest } from './pglite-worker.ts';
+import type {
+  PgliteWorkerAnswer,
+  PgliteWorkerCommand,
+  PgliteWorkerData,
+  PgliteWorkerReply,
+  PgliteWorkerRequest,
+} from './pglite-worker.ts';
 
 /** The PGlite worker thread seen from the main thread: a socket to connect to, dump and close. */
 export interface PgliteThread {
@@ -46,31 +52,65 @@ export async function startPgliteThread(options: {
     transferList: template ? [template] : [],
   });
 
-  const next = () =>
-    new Promise<PgliteWorkerReply>((resolve, reject) => {
-      const onExit = (code: number) => reject(new Error(`PGlite worker exited with code ${code}`));
-      worker.once('error', reject);
-      worker.once('exit', onExit);
-      worker.once('message', (reply: PgliteWorkerReply) => {
-        worker.off('error', reject);
-        worker.off('exit', onExit);
-        resolve(reply);
-      });
-    });
-  const ask = async (request: PgliteWorkerRequest) => {
-    const reply = next();
-    worker.postMessage(request);
-    return reply;
-  };
   const requireReply = <T extends PgliteWorkerReply['type']>(reply: PgliteWorkerReply, type: T) => {
     if (reply.type === 'error') throw new Error(`PGlite: ${reply.message}`);
     if (reply.type !== type) throw new Error(`PGlite worker answered ${reply.type}, not ${type}`);
     return reply as Extract<PgliteWorkerReply, { type: T }>;
   };
+  const started = new Promise<PgliteWorkerReply>((resolve, reject) => {
+    const onExit = (code: number) => reject(new Error(`PGlite worker exited with code ${code}`));
+    worker.once('error', reject);
+    worker.once('exit', onExit);
+    worker.once('message', (reply: PgliteWorkerReply) => {
+      worker.off('error', reject);
+      worker.off('exit', onExit);
+      resolve(reply);
+    });
+  });
+
+  /**
+   * Requests in flight by their number: the worker answers each with the number it was sent
+   * with, so a caller never takes another's answer (a restore asked for while a dump ran got the
+   * dump's; docs/decisions/323-pglite-requests-answered-by-number.md).
+   */
+  const pending = new Map<
+    number,
+    { resolve: (answer: PgliteWorkerAnswer) => void; reject: (error: Error) => void }
+  >();
+  let lastId = 0;
+  /** Set once the thread has ended, closing or not: nothing will answer any more. */
+  let gone: Error | undefined;
+  const ask = (command: PgliteWorkerCommand, transfer: ArrayBuffer[] = []) =>
+    new Promise<PgliteWorkerAnswer>((resolve, reject) => {
+      if (gone) return reject(gone);
+      const id = ++lastId;
+      pending.set(id, { resolve, reject });
+      try {
+        worker.postMessage({ ...command, id } satisfies PgliteWorkerRequest, transfer);
+      } catch (error) {
+        pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  const end = (error: Error) => {
+    gone ??= error;
+    for (const entry of pending.values()) entry.reject(error);
+    pending.clear();
+  };
+  /**
+   * One request at a time, in the order they were made: a restore reads its tarball before it is
+   * sent, and a dump asked for after it must see the restored database, not slip ahead.
+   */
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>) => {
+    const run = turn.then(work);
+    turn = run.catch(() => {});
+    return run;
+  };
 
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   try {
-    requireReply(await next(), 'ready');
+    requireReply(await started, 'ready');
   } catch (error) {
     await worker.terminate();
     removeSocketDir();
@@ -80,6 +120,14 @@ export async function startPgliteThread(options: {
   // From here on nothing awaits the worker's events but these: without them an error in the
   // thread would go unnoticed (or, as an 'error' event without a listener, crash the process
   // with no clean shutdown) and the server would stay up with its database gone.
+  worker.on('message', (reply: PgliteWorkerReply) => {
+    if (reply.id === undefined) return;
+    const entry = pending.get(reply.id);
+    pending.delete(reply.id);
+    entry?.resolve(reply);
+  });
+  worker.on('error', end);
+  worker.on('exit', (code) => end(new Error(`PGlite worker exited with code ${code}`)));
   let closing = false;
   let failure: Error | undefined;
   const failed = new Promise<Error>((resolve) => {
@@ -100,22 +148,24 @@ export async function startPgliteThread(options: {
     socketPort: SOCKET_PORT,
     failed,
     worker,
-    dump: async () => {
-      requireAlive();
-      return new Blob([requireReply(await ask({ type: 'dump' }), 'dump').data]);
-    },
-    restore: async (dump) => {
-      requireAlive();
-      const data = await dump.arrayBuffer();
-      const reply = next();
-      worker.postMessage({ type: 'restore', data } satisfies PgliteWorkerRequest, [data]);
-      requireReply(await reply, 'restored');
-    },
+    dump: () =>
+      inTurn(async () => {
+        requireAlive();
+        return new Blob([requireReply(await ask({ type: 'dump' }), 'dump').data]);
+      }),
+    restore: (dump) =>
+      inTurn(async () => {
+        requireAlive();
+        const data = await dump.arrayBuffer();
+        requireReply(await ask({ type: 'restore', data }, [data]), 'restored');
+      }),
     close: async () => {
       if (closing) return;
       closing = true;
-      // A dead thread answers nothing: only its folder is left to remove.
-      if (!failure) requireReply(await ask({ type: 'close' }), 'closed');
+      // After what was asked before it; a dead thread answers nothing: only its folder is left.
+      await inTurn(async () => {
+        if (!gone) requireReply(await ask({ type: 'close' }), 'closed');
+      });
       await worker.terminate();
       removeSocketDir();
     },

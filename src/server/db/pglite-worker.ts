@@ -19,14 +19,21 @@ export interface PgliteWorkerData {
   socketPath: string;
 }
 
-export type PgliteWorkerRequest =
+export type PgliteWorkerCommand =
   { type: 'dump' } | { type: 'restore'; data: ArrayBuffer } | { type: 'close' };
-export type PgliteWorkerReply =
-  | { type: 'ready' }
+/** A command and the number its answer carries back (decision 323). */
+export type PgliteWorkerRequest = PgliteWorkerCommand & { id: number };
+export type PgliteWorkerAnswer = { id: number } & (
   | { type: 'dump'; data: ArrayBuffer }
   | { type: 'restored' }
   | { type: 'closed' }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+);
+/** What the thread posts: once at start (ready, or why not), then one answer per request. */
+export type PgliteWorkerReply =
+  | { type: 'ready'; id?: undefined }
+  | { type: 'error'; message: string; id?: undefined }
+  | PgliteWorkerAnswer;
 
 const { dataDir, template, socketPath } = workerData as PgliteWorkerData;
 const port = parentPort!;
@@ -98,33 +105,39 @@ try {
     }
     if (aside !== undefined) await rm(aside, { recursive: true, force: true });
   };
-  const handle = async (request: PgliteWorkerRequest) => {
+  const handle = async ({ id, ...request }: PgliteWorkerRequest) => {
     try {
       if (request.type === 'dump') {
         await whenIdle(() => server.isIdle());
         const blob = await db.dumpDataDir('none');
         const data = await blob.arrayBuffer();
-        port.postMessage({ type: 'dump', data } satisfies PgliteWorkerReply, [data]);
+        port.postMessage({ id, type: 'dump', data } satisfies PgliteWorkerAnswer, [data]);
       } else if (request.type === 'restore') {
         if (dataDir === undefined) previous = await (await db.dumpDataDir('none')).arrayBuffer();
         await restore(request.data);
         previous = undefined;
-        port.postMessage({ type: 'restored' } satisfies PgliteWorkerReply);
+        port.postMessage({ id, type: 'restored' } satisfies PgliteWorkerAnswer);
       } else {
         stopMaintenance();
         await server.close();
         await db.close();
-        port.postMessage({ type: 'closed' } satisfies PgliteWorkerReply);
+        port.postMessage({ id, type: 'closed' } satisfies PgliteWorkerAnswer);
         port.close();
       }
     } catch (error) {
       port.postMessage({
+        id,
         type: 'error',
         message: (error as Error).message,
-      } satisfies PgliteWorkerReply);
+      } satisfies PgliteWorkerAnswer);
     }
   };
-  port.on('message', (request: PgliteWorkerRequest) => void handle(request));
+  // One request at a time, in arrival order: a restore swaps `db` and `server` under a dump that
+  // is still reading them, and a close must not end either mid-way (decision 323).
+  let queue = Promise.resolve();
+  port.on('message', (request: PgliteWorkerRequest) => {
+    queue = queue.then(() => handle(request));
+  });
   port.postMessage({ type: 'ready' } satisfies PgliteWorkerReply);
 } catch (error) {
   port.postMessage({

@@ -157,7 +157,7 @@ export function createJobs(options: JobRunnerOptions): Jobs {
     while (state === 'running') {
       await enqueueSlots();
       const free = concurrency - running.size;
-      let claimed: JobRow[] = [];
+      let claimed: { taken: JobRow[]; givenUp: JobRow[] } = { taken: [], givenUp: [] };
       if (free > 0) {
         try {
           claimed = await claimJobs(db, {
@@ -170,8 +170,16 @@ export function createJobs(options: JobRunnerOptions): Jobs {
           log.warn({ err: error }, 'taking jobs failed');
         }
       }
-      for (const row of claimed) launch(row);
-      if (claimed.length === 0 || claimed.length < free) await pause(await idleFor());
+      for (const row of claimed.givenUp) {
+        log.error(
+          { job: row.name, key: row.key, attempt: row.attempts },
+          'job failed for good: interrupted on its last attempt',
+        );
+      }
+      for (const row of claimed.taken) launch(row);
+      // Fewer rows than asked for: nothing more is due now. Failed rows used a place too.
+      const seen = claimed.taken.length + claimed.givenUp.length;
+      if (seen === 0 || seen < free) await pause(await idleFor());
     }
   };
 

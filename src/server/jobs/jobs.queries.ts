@@ -27,16 +27,24 @@ export async function insertJob(
   return rows.length > 0;
 }
 
+/** What a job cut off on its last attempt keeps as its error (decision 322). */
+export const INTERRUPTED_TOO_OFTEN =
+  'interrupted too often: its last attempt never finished (the process stopped or lost the lease)';
+
 /**
  * Takes up to `limit` due jobs of these names: queued ones whose time has come and running ones
  * whose lease ran out (their worker died). Rows another worker is taking right now are skipped,
  * not waited for. Each taken job counts an attempt and is leased to `token` for `leaseMs`.
+ *
+ * A running job whose lease ran out after its last attempt (a crash counts as one) is not taken
+ * but failed, in the same statement, so a job that kills its process cannot loop for ever and no
+ * other instance can take it in between (docs/decisions/322-a-crash-loop-ends-in-failed.md).
  */
 export async function claimJobs(
   db: Executor,
   input: { names: string[]; limit: number; token: string; leaseMs: number },
-) {
-  if (input.names.length === 0 || input.limit <= 0) return [];
+): Promise<{ taken: JobRow[]; givenUp: JobRow[] }> {
+  if (input.names.length === 0 || input.limit <= 0) return { taken: [], givenUp: [] };
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -50,17 +58,24 @@ export async function claimJobs(
     .orderBy(jobs.runAt)
     .limit(input.limit)
     .for('update', { skipLocked: true });
-  return db
+  // SET reads the row as it was, so every CASE sees the same old status and attempts.
+  const exhausted = sql`(${jobs.status} = 'running' and ${jobs.attempts} >= ${jobs.maxAttempts})`;
+  const rows = await db
     .update(jobs)
     .set({
-      status: 'running',
-      attempts: sql`${jobs.attempts} + 1`,
-      lockedBy: input.token,
-      runAt: fromNow(input.leaseMs),
+      status: sql`case when ${exhausted} then 'failed' else 'running' end`,
+      attempts: sql`case when ${exhausted} then ${jobs.attempts} else ${jobs.attempts} + 1 end`,
+      lockedBy: sql`case when ${exhausted} then null else ${input.token} end`,
+      lastError: sql`case when ${exhausted} then ${INTERRUPTED_TOO_OFTEN} else ${jobs.lastError} end`,
+      runAt: sql`case when ${exhausted} then ${jobs.runAt} else ${fromNow(input.leaseMs)} end`,
       updatedAt: sql`now()`,
     })
     .where(inArray(jobs.id, due))
     .returning();
+  return {
+    taken: rows.filter((row) => row.status === 'running'),
+    givenUp: rows.filter((row) => row.status === 'failed'),
+  };
 }
 
 /** When the next queued job of these names is due; null when none is queued. */
@@ -131,9 +146,9 @@ export async function releaseJobs(db: Executor, ids: number[], token: string) {
 }
 
 /**
- * Ends every lease at once, so running jobs are taken again now (their attempt still counts, so a
- * job that crashes the process cannot loop for ever). For the embedded database at start: it has
- * one process, so every job still marked running was interrupted by a crash.
+ * Ends every lease at once, so running jobs are taken again now (their attempt still counts, and
+ * one cut off on its last attempt fails in claimJobs instead). For the embedded database at start:
+ * it has one process, so every job still marked running was interrupted by a crash.
  */
 export async function expireAllLeases(db: Executor) {
   await db
