@@ -292,6 +292,28 @@ describe('the jobs layer', () => {
     expect(runs).toEqual([hour.toISOString()]);
   });
 
+  it('tries a periodic job as often as it says, not more', async () => {
+    const jobs = runner();
+    let runs = 0;
+    jobs.schedule({
+      name: 'test.periodic-once',
+      schedule: { everyMinutes: 60 },
+      maxAttempts: 1,
+      retryDelayMs: 10,
+      run: async () => {
+        runs += 1;
+        throw new Error('sweep failed');
+      },
+    });
+    await jobs.start();
+    const [row] = await until(
+      () => jobRows('test.periodic-once'),
+      (rows) => rows[0]?.status === 'failed',
+    );
+    expect(row).toMatchObject({ attempts: 1, last_error: 'sweep failed' });
+    expect(runs).toBe(1);
+  });
+
   it('on stop, waits briefly, then hands a still running job back to be run again', async () => {
     const first = runner();
     first.define({

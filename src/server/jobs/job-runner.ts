@@ -90,7 +90,9 @@ export function createJobs(options: JobRunnerOptions): Jobs {
       const { key } = slotAt(entry.schedule, Date.now());
       if (entry.lastKey === key) continue;
       try {
-        await insertJob(db, { name: entry.name, key, payload: {}, maxAttempts: 3, delayMs: 0 });
+        // A slot missed for good is taken by the next one: three tries unless the job says.
+        const maxAttempts = definitions.get(entry.name)?.maxAttempts ?? 3;
+        await insertJob(db, { name: entry.name, key, payload: {}, maxAttempts, delayMs: 0 });
         entry.lastKey = key;
       } catch (error) {
         log.warn({ err: error, job: entry.name }, 'enqueueing a periodic job failed');
