@@ -1,5 +1,7 @@
-import type { BillingInterval } from './payment-provider.ts';
 import { randomBytes } from 'node:crypto';
+import type { Inbound } from '#server/webhooks/inbound.ts';
+import { sandboxSigningSecret, signPayload, stripeSignatureVerifier } from './event-signature.ts';
+import type { BillingInterval } from './payment-provider.ts';
 import type { SandboxSubscriptionRow } from './sandbox.queries.ts';
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -60,3 +62,26 @@ export const invoiceObject = (input: {
   },
   payments: { data: [{ payment: { type: 'payment_intent', payment_intent: input.paymentRef } }] },
 });
+
+/**
+ * Reports a change as Stripe would: a signed event through the same verification and inbound
+ * pipeline as a real delivery, applied before this resolves.
+ */
+export function sandboxEmitter(provider: string, appSecret: string, inbound: Inbound) {
+  const secret = sandboxSigningSecret(appSecret);
+  const verify = stripeSignatureVerifier(secret);
+  return async (type: string, object: Record<string, unknown>, eventId?: string) => {
+    const payload = JSON.stringify({
+      id: eventId ?? randomId('evt'),
+      object: 'event',
+      type,
+      created: seconds(new Date()),
+      livemode: false,
+      data: { object },
+    });
+    const event = verify(Buffer.from(payload), {
+      'stripe-signature': signPayload(payload, secret),
+    });
+    await inbound.accept(provider, event, { processNow: true });
+  };
+}

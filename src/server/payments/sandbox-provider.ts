@@ -1,16 +1,16 @@
 import type { Database } from '#server/db/client.ts';
-import type { Inbound, VerifyDelivery } from '#server/webhooks/inbound.ts';
+import type { Inbound } from '#server/webhooks/inbound.ts';
 import { prorationCents, type PaidPlanId } from '#shared/billing/prices.ts';
 import type { BillingInterval, PaymentProvider, PlanPrice } from './payment-provider.ts';
 import {
   addInterval,
   invoiceObject,
-  randomId,
+  sandboxEmitter,
   seconds,
   subscriptionObject,
   wholeSecondNow,
 } from './sandbox-events.ts';
-import { sandboxSigningSecret, signPayload, stripeSignatureVerifier } from './event-signature.ts';
+import { newSubscriptionRow, providerView, subscriptionIdOf } from './sandbox-records.ts';
 import {
   advanceSandboxPeriod,
   dueSandboxSubscriptions,
@@ -48,27 +48,6 @@ export interface SandboxProvider extends PaymentProvider {
   refund(input: { paymentRef: string; amountCents: number; currency: string }): Promise<void>;
 }
 
-/** The subscription a checkout of a new plan makes: one per checkout, whatever the clicks. */
-const subscriptionIdOf = (checkoutId: string) => `sub_sbx_${checkoutId}`;
-
-/** The record of a subscription a checkout starts: active from `start` to `end`. */
-function newSubscriptionRow(
-  input: { userId: number; price: PlanPrice },
-  id: string,
-  start: Date,
-  end: Date,
-): SandboxSubscriptionRow {
-  const { planId, interval } = input.price;
-  const row = { id, userId: input.userId, planId, interval, status: 'active', createdAt: start };
-  return {
-    ...row,
-    currentPeriodStart: start,
-    currentPeriodEnd: end,
-    cancelAtPeriodEnd: false,
-    nextPlanId: null,
-  };
-}
-
 /**
  * The built-in card provider for development and demos (decision 082): keeps its own records
  * like Stripe does and reports every change as a signed Stripe-shaped event through the same
@@ -80,23 +59,7 @@ export function createSandboxProvider(deps: {
   inbound: Inbound;
   priceOf(planId: PaidPlanId, interval: BillingInterval): Promise<PlanPrice>;
 }): SandboxProvider {
-  const secret = sandboxSigningSecret(deps.appSecret);
-  const verify: VerifyDelivery = stripeSignatureVerifier(secret);
-
-  const emit = async (type: string, object: Record<string, unknown>, eventId?: string) => {
-    const payload = JSON.stringify({
-      id: eventId ?? randomId('evt'),
-      object: 'event',
-      type,
-      created: seconds(new Date()),
-      livemode: false,
-      data: { object },
-    });
-    const event = verify(Buffer.from(payload), {
-      'stripe-signature': signPayload(payload, secret),
-    });
-    await deps.inbound.accept(SANDBOX, event, { processNow: true });
-  };
+  const emit = sandboxEmitter(SANDBOX, deps.appSecret, deps.inbound);
 
   const charge = async (row: SandboxSubscriptionRow, reason: string, eventKey: string) => {
     const price = await deps.priceOf(row.planId as PaidPlanId, row.interval as BillingInterval);
@@ -254,19 +217,7 @@ export function createSandboxProvider(deps: {
 
     async retrieveSubscription(id, db) {
       const row = await findSandboxSubscription(db, id);
-      if (!row || row.status === 'incomplete') return null;
-      return {
-        id: row.id,
-        customerId: `cus_sbx_${row.userId}`,
-        userId: row.userId,
-        planId: row.planId as PaidPlanId,
-        interval: row.interval as BillingInterval,
-        status: row.status === 'active' ? 'active' : 'canceled',
-        currentPeriodStart: row.currentPeriodStart,
-        currentPeriodEnd: row.currentPeriodEnd,
-        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-        nextPlanId: (row.nextPlanId as PaidPlanId | null) ?? null,
-      };
+      return row && row.status !== 'incomplete' ? providerView(row) : null;
     },
 
     async renewDue(now = new Date()) {
