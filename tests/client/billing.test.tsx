@@ -324,6 +324,56 @@ describe('/subscription (issue 11 item 5)', () => {
     ]);
   });
 
+  it('shows the higher plan at once after a prorated upgrade from /pricing', async () => {
+    let current = subscriptionBody();
+    fakeServer({
+      ...signedIn(userBody({ isSubscribed: true, subscriptionTier: 'premium' })),
+      'GET /api/subscription': () => ({ status: 200, body: current }),
+      'GET /api/payments': { status: 200, body: { payments: [] } },
+      'POST /api/subscription/checkout': () => {
+        current = subscriptionBody({ plan: 'expert', tier: 'expert' });
+        return {
+          status: 200,
+          body: { checkoutId: 'up-1', url: '/subscription?upgraded=1', kind: 'upgrade' },
+        };
+      },
+    });
+    renderApp('/subscription');
+    expect((await screen.findByTestId('current-plan')).textContent).toContain('Premium');
+    await userEvent.click(screen.getByRole('link', { name: 'Upgrade' }));
+    const expert = await screen.findByTestId('plan-expert');
+    await userEvent.click(within(expert).getByRole('button', { name: 'Expert wählen' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('current-plan').textContent).toBe('Expert (bis 26.12.2026)'),
+    );
+  });
+
+  it('after Stripe Checkout, says the payment is being confirmed until the plan is active', async () => {
+    let reads = 0;
+    fakeServer({
+      ...signedIn(),
+      'GET /api/subscription': () => {
+        reads += 1;
+        // The webhook is handled between the first and the second read.
+        return { status: 200, body: reads === 1 ? FREE : subscriptionBody() };
+      },
+      'GET /api/payments': { status: 200, body: { payments: [] } },
+    });
+    renderApp('/subscription?checkout=success');
+    expect(
+      await screen.findByText(
+        'Deine Zahlung wird bestätigt. Diese Seite aktualisiert sich gleich von selbst.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('current-plan').textContent).toBe('Free');
+    await waitFor(
+      () => expect(screen.getByTestId('current-plan').textContent).toBe('Premium (bis 26.12.2026)'),
+      { timeout: 5000 },
+    );
+    expect(screen.queryByText(/Deine Zahlung wird bestätigt/)).toBeNull();
+    expect(window.location.search).toBe('');
+  });
+
   it('schedules a lower plan for the end of the term', async () => {
     const changes = subscriptionServer(subscriptionBody({ plan: 'expert', tier: 'expert' }));
     renderApp('/subscription');

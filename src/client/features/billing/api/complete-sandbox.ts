@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import type { SandboxCompleteRequest } from '#shared/billing/billing-schemas.ts';
+import { refreshBilling } from './get-subscription.ts';
 
 /**
  * POST /api/payments/sandbox/{checkoutId}/complete: the TEST MODE outcome. On success the
@@ -25,11 +25,7 @@ export function useCompleteSandbox(checkoutId: string) {
       // stays mounted and its caller can move on to /subscription.
       if (details.status === 'declined')
         queryClient.setQueryData(['checkout', checkoutId], details);
-      await Promise.all(
-        [userQueryOptions.queryKey, ['subscription'], ['payments']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      await refreshBilling(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
 import type { CheckoutRequest } from '#shared/billing/billing-schemas.ts';
+import { refreshBilling } from './get-subscription.ts';
 
 /**
  * POST /api/subscription/checkout → where to pay (the sandbox page, Stripe Checkout, or straight
@@ -14,5 +15,13 @@ export async function startCheckout(input: CheckoutRequest) {
 }
 
 export function useStartCheckout() {
-  return useMutation({ retry: false, mutationFn: startCheckout });
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: startCheckout,
+    // An upgrade is charged and applied before the answer: /subscription must not show the old plan.
+    onSuccess: async ({ kind }) => {
+      if (kind === 'upgrade') await refreshBilling(queryClient);
+    },
+  });
 }

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '#client/app/page-loading.tsx';
 import { useCryptoPayment } from '#client/features/billing/api/get-crypto-payment.ts';
+import { refreshBilling } from '#client/features/billing/api/get-subscription.ts';
 import { formatCents } from '#client/lib/format-money.ts';
-import { userQueryOptions, useUser } from '#client/lib/api/get-user.ts';
+import { useUser } from '#client/lib/api/get-user.ts';
 import type { CryptoPayment } from '#shared/billing/crypto-schemas.ts';
 import { cryptoPaymentPath } from '#client/features/billing/crypto/crypto-paths.ts';
 
@@ -32,9 +33,7 @@ function Activated({ payment }: { payment: CryptoPayment }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useEffect(() => {
-    for (const queryKey of [userQueryOptions.queryKey, ['subscription'], ['payments']]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    void refreshBilling(queryClient);
     const timer = setTimeout(() => void navigate('/'), REDIRECT_HOME_MS);
     return () => clearTimeout(timer);
   }, [navigate, queryClient]);
