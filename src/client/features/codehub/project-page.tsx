@@ -18,6 +18,7 @@ import { FileToolbar } from './file-toolbar.tsx';
 import { OutputPanel } from './runner/output-panel.tsx';
 import { useSaveShortcut } from './use-save-shortcut.ts';
 import { StartLiveButton } from './start-live-button.tsx';
+import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 /** /codehub/projects/:projectId: the files of a project in the editor; only the owner changes them. */
 export default function ProjectPage() {
@@ -39,6 +40,12 @@ export default function ProjectPage() {
   const canEdit = project.data?.isOwner ?? false;
   const draft = active ? drafts[active.id] : undefined;
   const dirty = draft !== undefined && draft !== active?.content;
+  const dirtyIds = new Set(
+    list.filter((file) => (drafts[file.id] ?? file.content) !== file.content).map((f) => f.id),
+  );
+  useUnsavedGuard(dirtyIds.size > 0);
+  /** The page's own ways out ask first when they would drop unsaved edits. */
+  const mayLeave = () => dirtyIds.size === 0 || window.confirm(t('editor.leaveConfirm'));
   const onError = { onError: setFailure, onSuccess: () => setFailure(null) };
   const mainFile = list.find((file) => file.isMain) ?? list[0];
   /** What runs is what the editor shows, unsaved edits included. */
@@ -85,6 +92,9 @@ export default function ProjectPage() {
       <Link
         to="/codehub"
         className="inline-flex items-center gap-2 self-start text-accent hover:underline"
+        onClick={(event) => {
+          if (!mayLeave()) event.preventDefault();
+        }}
       >
         <ArrowLeft size={16} aria-hidden="true" />
         {t('project.back')}
@@ -95,7 +105,9 @@ export default function ProjectPage() {
         <span className="rounded border px-1.5 text-xs text-muted">
           {t(project.data.isPublic ? 'visibility.public' : 'visibility.private')}
         </span>
-        {canEdit ? <StartLiveButton projectId={projectId} onError={setFailure} /> : null}
+        {canEdit ? (
+          <StartLiveButton projectId={projectId} unsaved={dirtyIds.size > 0} onError={setFailure} />
+        ) : null}
         {canEdit ? (
           <span className="ml-auto flex gap-2">
             <button
@@ -135,13 +147,7 @@ export default function ProjectPage() {
         <FileList
           files={list}
           activeId={active?.id ?? null}
-          dirtyIds={
-            new Set(
-              Object.keys(drafts).filter(
-                (id) => drafts[id] !== list.find((f) => f.id === id)?.content,
-              ),
-            )
-          }
+          dirtyIds={dirtyIds}
           canEdit={canEdit}
           adding={fileActions.create.isPending}
           onOpen={setChosenId}
@@ -173,12 +179,17 @@ export default function ProjectPage() {
                 onMakeMain={() =>
                   fileActions.update.mutate({ fileId: active.id, input: { isMain: true } }, onError)
                 }
-                onDelete={() => fileActions.remove.mutate(active.id, onError)}
+                onDelete={() => {
+                  // The server deletes the file for good.
+                  if (window.confirm(t('files.deleteConfirm', { filename: active.filename }))) {
+                    fileActions.remove.mutate(active.id, onError);
+                  }
+                }}
               />
             ) : null}
             <CodeEditor
               key={`editor-${active.id}`}
-              initialDoc={draft ?? active.content}
+              doc={draft ?? active.content}
               language={active.language}
               readOnly={!canEdit}
               label={t('editor.label', { filename: active.filename })}

@@ -4,12 +4,17 @@ import { apiRequest, readJson } from '#client/lib/http.ts';
 import { CreatedSessionSchema } from '#shared/codehub/live-schemas.ts';
 import { useMutation } from '@tanstack/react-query';
 
-/** Starts a live session on the project (the caller is its host) and opens it. */
+/**
+ * Starts a live session on the project (the caller is its host) and opens it. The session starts
+ * from the saved files, so with `unsaved` edits it asks first.
+ */
 export function StartLiveButton({
   projectId,
+  unsaved,
   onError,
 }: {
   projectId: string;
+  unsaved: boolean;
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation('codehub');
@@ -29,7 +34,9 @@ export function StartLiveButton({
       type="button"
       className="btn-primary"
       disabled={start.isPending}
-      onClick={() => start.mutate()}
+      onClick={() => {
+        if (!unsaved || window.confirm(t('project.startLiveConfirm'))) start.mutate();
+      }}
     >
       {t('project.startLive')}
     </button>

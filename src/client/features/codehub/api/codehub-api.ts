@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiRequest, getJson, readJson } from '#client/lib/http.ts';
 import { usePagedList } from '#client/lib/use-paged-list.ts';
 import {
@@ -33,6 +39,17 @@ export const filesQueryOptions = (projectId: string) =>
     queryFn: async () =>
       (await getJson(`${projectsPath}/${projectId}/files`, () => CodeFileListSchema))!.files,
   });
+
+/**
+ * The project and its files are loaded again when next shown: a live session writes its text into
+ * the files (decision 230), which the cached list from before the session does not have.
+ */
+export function invalidateProject(queryClient: QueryClient, projectId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: filesQueryOptions(projectId).queryKey }),
+  ]);
+}
 
 export const useProject = (projectId: string) => useQuery(projectQueryOptions(projectId));
 export const useFiles = (projectId: string) => useQuery(filesQueryOptions(projectId));

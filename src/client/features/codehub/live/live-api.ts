@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { apiRequest, getJson, readJson } from '#client/lib/http.ts';
+import { invalidateProject } from '../api/codehub-api.ts';
 import {
   CreatedSessionSchema,
   LiveSessionSchema,
@@ -106,7 +107,13 @@ export function useSessionActions(sessionId: string) {
     mutationFn: async () => {
       await apiRequest('POST', `${base}/${sessionId}/end`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['codehub-sessions'] }),
+    onSuccess: () => {
+      const projectId = queryClient.getQueryData(key)?.project.id;
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['codehub-sessions'] }),
+        projectId ? invalidateProject(queryClient, projectId) : null,
+      ]);
+    },
   });
   /** Shares a run into the session's Output: every participant sees it (the server tells them). */
   const shareRun = useMutation({

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useUser } from '#client/lib/api/get-user.ts';
 import { HttpError } from '#client/lib/http.ts';
 import { fileTextKey, type LiveRole } from '#shared/codehub/live-schemas.ts';
+import { invalidateProject } from '../api/codehub-api.ts';
 import { LiveEditor } from './live-editor.tsx';
 import { useLiveSession, useSessionActions } from './live-api.ts';
 import { LiveOutput } from './live-output.tsx';
@@ -40,6 +42,15 @@ export default function LiveSessionPage() {
   useEffect(() => {
     if (session.data && session.data.myRole === null && join.isIdle) join.mutate();
   }, [session.data, join]);
+
+  // The session writes its text into the project's files (decision 230): leaving it, the project
+  // page must load them again rather than draw (and save over) the ones from before the session.
+  const queryClient = useQueryClient();
+  const projectId = session.data?.project.id;
+  useEffect(() => {
+    if (!projectId) return;
+    return () => void invalidateProject(queryClient, projectId);
+  }, [projectId, queryClient]);
 
   // The host changed our role: say so at once (spec 02 §4 "the user is notified").
   useEffect(() => {
