@@ -273,6 +273,43 @@ describe('/admin/api-keys', () => {
       baseUrl: 'https://elsewhere.example/v1',
     });
   });
+
+  it('uses the environment again only once confirmed, and not twice while on its way', async () => {
+    const stored = status('anthropic', {
+      apiKey: { configured: true, source: 'admin', last4: '1234' },
+      updatedAt: '2026-11-26T10:00:00.000Z',
+      updatedBy: 'chefin',
+    });
+    let answerDelete: () => void = () => {};
+    const server = fakeServer({
+      ...ADMIN,
+      'GET /api/admin/provider-keys': { status: 200, body: { providers: [stored] } },
+      'GET /api/admin/api-keys': { status: 200, body: { items: [], nextCursor: null } },
+      'DELETE /api/admin/provider-keys/anthropic': () =>
+        new Promise((resolve) => {
+          answerDelete = () => resolve({ status: 200, body: status('anthropic') });
+        }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderApp('/admin/api-keys');
+
+    const card = await screen.findByRole('article', { name: 'Anthropic' });
+    const button = within(card).getByRole('button', { name: 'Wieder die Umgebung verwenden' });
+    await userEvent.click(button);
+    expect(confirm).toHaveBeenCalledWith(
+      'Den hier gespeicherten Schlüssel und Endpunkt für Anthropic löschen und wieder die der Server-Umgebung verwenden?',
+    );
+    const deletes = () => server.requests.filter((r) => r.method === 'DELETE');
+    expect(deletes()).toEqual([]);
+
+    confirm.mockReturnValue(true);
+    await userEvent.click(button);
+    await waitFor(() => expect(button.matches(':disabled')).toBe(true));
+    await userEvent.click(button);
+    expect(deletes()).toHaveLength(1);
+    answerDelete();
+    await waitFor(() => expect(button.matches(':disabled')).toBe(false));
+  });
 });
 
 describe('registration and maintenance', () => {

@@ -145,6 +145,40 @@ describe('/admin/database', () => {
     expect(await within(schedules).findByText('Monatlich am 31. um 03:00 UTC')).toBeTruthy();
   });
 
+  it('deletes a schedule only once confirmed', async () => {
+    let configs: BackupConfig[] = [nightly];
+    const server = fakeServer({
+      ...adminRoutes,
+      'GET /api/admin/backups': { status: 200, body: { items: [], nextCursor: null } },
+      'GET /api/admin/backups/configs': () => ({
+        status: 200,
+        body: { items: configs, nextCursor: null },
+      }),
+      'DELETE /api/admin/backups/configs/4': () => {
+        configs = [];
+        return { status: 204 };
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderApp('/admin/database');
+
+    const schedules = await screen.findByRole('table', { name: 'Zeitpläne' });
+    await userEvent.click(within(schedules).getByRole('button', { name: 'Nightly löschen' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Den Zeitplan „Nightly“ löschen? Seine Sicherungen bleiben in der Liste.',
+    );
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+    confirm.mockReturnValue(true);
+    await userEvent.click(within(schedules).getByRole('button', { name: 'Nightly löschen' }));
+    expect(
+      await screen.findByText(
+        'Der Zeitplan wurde gelöscht; seine Sicherungen bleiben in der Liste.',
+      ),
+    ).toBeTruthy();
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('checks a backup in a scratch database, shows its rows and restores only once confirmed', async () => {
     const server = fakeServer({
       ...adminRoutes,

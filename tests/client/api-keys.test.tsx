@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
+import { MAX_ACTIVE_API_KEYS } from '#shared/api-keys/api-access.ts';
 import { fakeServer, settingsBody, userBody, type RecordedRequest } from './support/fake-server.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -84,5 +85,33 @@ describe('API keys screen (issue #12 item 3)', () => {
     expect(link.getAttribute('href')).toBe('/subscription');
     expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
     expect(requests.some((request) => request.url.includes('/api/api-keys'))).toBe(false);
+  });
+
+  it('says in the interface language that the limit of active keys is reached', async () => {
+    fakeServer({
+      'GET /api/user': {
+        status: 200,
+        body: userBody({ isSubscribed: true, subscriptionTier: 'expert' }),
+      },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'GET /api/api-keys': { status: 200, body: { keys: [] } },
+      'POST /api/api-keys': {
+        status: 409,
+        body: {
+          message: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`,
+          code: 'CONFLICT',
+          statusCode: 409,
+        },
+      },
+    });
+    renderApp('/settings/api-keys');
+    await userEvent.type(await screen.findByLabelText('Name'), 'CI runner');
+    await userEvent.click(screen.getByRole('button', { name: 'Schlüssel erstellen' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Du kannst höchstens ${MAX_ACTIVE_API_KEYS} aktive API-Schlüssel haben. Widerrufe einen, um einen neuen zu erstellen.`,
+    );
+    expect(screen.queryByText(/revoke one first/)).toBeNull();
   });
 });

@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '#client/components/ui/toast-store.ts';
+import { forgetUserData } from '#client/lib/api/forget-user-data.ts';
 import { userQueryOptions } from '#client/lib/api/get-user.ts';
 import { onUnauthenticated } from '#client/lib/http.ts';
-import { clearDrafts } from '#client/lib/tab-drafts.ts';
 
 /**
  * A signed-in page whose session the server ended (an administrator revoked it or suspended the
  * user, issue 12) shows itself signed out at its next request, and says why, instead of failing
- * request after request.
+ * request after request. Nothing read for them stays for whoever signs in next at this tab.
  */
 export function useSessionEnd() {
   const queryClient = useQueryClient();
@@ -19,7 +19,7 @@ export function useSessionEnd() {
       onUnauthenticated(() => {
         if (!queryClient.getQueryData(userQueryOptions.queryKey)) return;
         queryClient.setQueryData(userQueryOptions.queryKey, null);
-        clearDrafts();
+        forgetUserData(queryClient);
         showToast({ title: t('sessionEnded.title'), description: t('sessionEnded.text') });
       }),
     [queryClient, t],

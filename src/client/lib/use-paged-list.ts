@@ -41,10 +41,15 @@ export function usePagedList<Item>(
   return {
     items: query.data?.pages.flatMap((page) => page.items) ?? [],
     isLoading: query.isLoading,
+    /** Also set when only a later page failed: the pages read before are still in `items`. */
     isError: query.isError,
+    /** Only a later page failed ("Load more"). */
+    isLoadMoreError: query.isFetchNextPageError,
     hasMore: query.hasNextPage,
     isLoadingMore: query.isFetchingNextPage,
     loadMore: () => void query.fetchNextPage(),
     refetch: () => void query.refetch(),
+    /** Asks again for what failed: the next page, or the pages read so far. */
+    retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
   };
 }

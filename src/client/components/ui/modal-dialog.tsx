@@ -5,7 +5,8 @@ import { useNativeModal } from './use-native-modal.ts';
 /**
  * A modal native <dialog>: the browser traps focus, makes the page inert and closes it on
  * Escape or a click on the backdrop (Radix Dialog's scroll lock injects a <style> element, which
- * our CSP refuses). The content is mounted only while open, so each opening starts afresh.
+ * our CSP refuses). The content is mounted only while open, so each opening starts afresh: a form
+ * passes `shouldKeepEdits`, so that a stray click or Escape does not throw away what was typed.
  */
 export function ModalDialog({
   open,
@@ -15,6 +16,7 @@ export function ModalDialog({
   children,
   testId,
   className = 'w-[min(640px,calc(100%-2rem))]',
+  shouldKeepEdits = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,8 +25,9 @@ export function ModalDialog({
   children: ReactNode;
   testId?: string;
   className?: string;
+  shouldKeepEdits?: boolean;
 }) {
-  const modal = useNativeModal(open, onOpenChange);
+  const modal = useNativeModal(open, onOpenChange, { shouldKeepEdits });
   return (
     <dialog
       {...modal}

@@ -1,20 +1,18 @@
 import type { ReactNode } from 'react';
+import { PagedMore, type PagedMoreState } from './paged-more.tsx';
 
 /** What a server-paged list (usePagedList) tells its screen. */
-interface PagedListState<Item> {
+interface PagedListState<Item> extends PagedMoreState {
   items: Item[];
   isLoading: boolean;
-  isError: boolean;
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  loadMore: () => void;
 }
 
 /**
  * "Mine" or "public", a server-paged list of cards under its heading: its loading, failed and
  * empty states, the items, and "Load more". `t` is the caller's namespace (this file imports no
  * translations); it reads `lists.{scope}`, `lists.loading`, `lists.loadFailed`,
- * `lists.empty.{scope}` and `lists.loadMore`.
+ * `lists.empty.{scope}` and `lists.loadMore`. A failure once items are shown (of a later page, or
+ * of a refresh) keeps them and says so below, in the common texts.
  */
 export function PagedList<Item>({
   headingId,
@@ -42,7 +40,7 @@ export function PagedList<Item>({
       </h2>
       {list.isLoading ? (
         <p className="text-muted">{t('lists.loading')}</p>
-      ) : list.isError ? (
+      ) : list.isError && list.items.length === 0 ? (
         <p role="alert" className="text-danger">
           {t('lists.loadFailed')}
         </p>
@@ -57,16 +55,9 @@ export function PagedList<Item>({
           ))}
         </ul>
       )}
-      {list.hasMore ? (
-        <button
-          type="button"
-          className="btn-outline self-start"
-          disabled={list.isLoadingMore}
-          onClick={list.loadMore}
-        >
-          {t('lists.loadMore')}
-        </button>
-      ) : null}
+      {list.isError && list.items.length === 0 ? null : (
+        <PagedMore list={list} loadMoreLabel={t('lists.loadMore')} />
+      )}
     </section>
   );
 }

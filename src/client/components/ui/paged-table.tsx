@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { usePagedList } from '#client/lib/use-paged-list.ts';
+import { PagedMore } from './paged-more.tsx';
 
 export interface Column<Item> {
   key: string;
@@ -8,7 +9,10 @@ export interface Column<Item> {
   cell: (item: Item) => ReactNode;
 }
 
-/** A server-paged list as a table, with its loading, empty and failed states and "Load more". */
+/**
+ * A server-paged list as a table, with its loading, empty and failed states and "Load more". A
+ * failure once rows are shown (of a later page, or of a refresh) keeps them and says so below.
+ */
 export function PagedTable<Item>({
   label,
   columns,
@@ -21,7 +25,7 @@ export function PagedTable<Item>({
   rowKey: (item: Item) => string | number;
 }) {
   const { t } = useTranslation();
-  if (list.isError) {
+  if (list.isError && list.items.length === 0) {
     return (
       <p role="alert" className="text-danger">
         {t('table.failed')}{' '}
@@ -59,16 +63,7 @@ export function PagedTable<Item>({
           </tbody>
         </table>
       </div>
-      {list.hasMore ? (
-        <button
-          type="button"
-          className="btn-outline self-start"
-          onClick={list.loadMore}
-          disabled={list.isLoadingMore}
-        >
-          {list.isLoadingMore ? t('table.loading') : t('table.loadMore')}
-        </button>
-      ) : null}
+      <PagedMore list={list} loadMoreLabel={t('table.loadMore')} />
     </div>
   );
 }

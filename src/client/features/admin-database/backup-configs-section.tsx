@@ -69,12 +69,13 @@ export function BackupConfigsSection() {
             className="btn-outline"
             aria-label={t('schedules.deleteNamed', { name: config.name })}
             disabled={remove.isPending}
-            onClick={() =>
+            onClick={() => {
+              if (!window.confirm(t('schedules.confirmDelete', { name: config.name }))) return;
               remove.mutate(config.id, {
                 onSuccess: () => notifySuccess(t('schedules.deleted')),
                 onError: (error) => notifyError(error),
-              })
-            }
+              });
+            }}
           >
             {t('schedules.delete')}
           </button>

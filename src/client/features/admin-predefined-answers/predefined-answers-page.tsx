@@ -153,6 +153,7 @@ export default function PredefinedAnswersPage() {
         onOpenChange={(open) => !open && setEditing(null)}
         title={editing === 'new' ? t('new') : t('editTitle')}
         closeLabel={t('cancel')}
+        shouldKeepEdits
       >
         {editing !== null ? (
           <PredefinedAnswerForm

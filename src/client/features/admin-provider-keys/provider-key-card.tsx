@@ -129,9 +129,11 @@ export function ProviderKeyCard({ status }: { status: ProviderKeyStatus }) {
             <button
               type="button"
               className="btn-outline"
-              onClick={() =>
-                remove.mutate(status.provider, { onError: (error) => notifyError(error) })
-              }
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!window.confirm(t('confirmUseEnvironment', { name }))) return;
+                remove.mutate(status.provider, { onError: (error) => notifyError(error) });
+              }}
             >
               {t('useEnvironment')}
             </button>

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '#client/lib/http.ts';
 import { notifyError } from '#client/lib/notify.ts';
 import {
   API_KEY_EXPIRY_DAYS,
   API_KEY_SCOPES,
+  MAX_ACTIVE_API_KEYS,
   type ApiKeyScope,
 } from '#shared/api-keys/api-access.ts';
 import type { CreatedApiKey } from '#shared/api-keys/api-key-schemas.ts';
@@ -14,6 +16,10 @@ const SCOPE_TEXT: Record<ApiKeyScope, string> = {
   'models:read': 'scope.modelsRead',
   'chat:write': 'scope.chatWrite',
 };
+
+/** POST /api/api-keys answers 409 only when the user has as many active keys as allowed. */
+const isKeyLimit = (error: Error) =>
+  error instanceof HttpError && error.status === 409 && error.code === 'CONFLICT';
 
 /** Name, scopes and expiry of a new key; the created key goes to `onCreated` (shown once). */
 export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
@@ -42,7 +48,10 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
           setName('');
           onCreated(created);
         },
-        onError: (failure) => notifyError(failure),
+        onError: (failure) => {
+          if (isKeyLimit(failure)) setError(t('form.limitReached', { max: MAX_ACTIVE_API_KEYS }));
+          else notifyError(failure);
+        },
       },
     );
   };

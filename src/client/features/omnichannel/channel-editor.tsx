@@ -192,6 +192,7 @@ export function ChannelEditor({ brandId, channel }: { brandId: string; channel?:
           <button
             type="button"
             className="btn-outline"
+            disabled={remove.isPending}
             onClick={() => {
               if (window.confirm(t('confirmDeleteChannel'))) remove.mutate(channel.channelId);
             }}

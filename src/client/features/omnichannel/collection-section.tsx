@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '#client/lib/http.ts';
+import { notifyError } from '#client/lib/notify.ts';
 import type { BrandCollection } from './api/omnichannel-rules.ts';
 import { InputField } from './form-fields.tsx';
 
@@ -55,6 +56,8 @@ export function CollectionSection<
   const { t } = useTranslation('omnichannelRules');
   const items = collection.useList(brandId, query);
   const save = collection.useSave(brandId);
+  // Apart from `save`: a failed switch is no failure of the form that adds an entry.
+  const toggle = collection.useSave(brandId);
   const remove = collection.useDelete(brandId);
   const headingId = `omnichannel-${kind}`;
   const [name, setName] = useState('');
@@ -86,11 +89,12 @@ export function CollectionSection<
                 <input
                   type="checkbox"
                   checked={item.isActive}
+                  disabled={toggle.isPending}
                   onChange={(event) =>
-                    save.mutate({
-                      id: item.id,
-                      input: { isActive: event.target.checked } as Partial<Input>,
-                    })
+                    toggle.mutate(
+                      { id: item.id, input: { isActive: event.target.checked } as Partial<Input> },
+                      { onError: (failure) => notifyError(failure) },
+                    )
                   }
                 />
                 {t('active')}
@@ -98,6 +102,7 @@ export function CollectionSection<
               <button
                 type="button"
                 className="btn-outline"
+                disabled={remove.isPending}
                 onClick={() => {
                   if (window.confirm(t('confirmDelete'))) remove.mutate(item.id);
                 }}

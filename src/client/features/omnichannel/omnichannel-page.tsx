@@ -77,6 +77,7 @@ export default function OmnichannelPage() {
               <button
                 type="button"
                 className="btn-outline self-start"
+                disabled={remove.isPending}
                 onClick={() => {
                   if (!window.confirm(t('confirmDeleteBrand'))) return;
                   remove.mutate(brand.brandId, { onSuccess: () => setSelected(null) });

@@ -122,6 +122,7 @@ function PersonaList({ user }: { user: PublicUser }) {
         title={editing ? t(FORM_TITLE[editing.mode]) : ''}
         closeLabel={t('form.cancel')}
         testId="persona-dialog"
+        shouldKeepEdits
       >
         {editing ? (
           <PersonaForm

@@ -4,8 +4,8 @@ import { apiRequest, HttpError, readJson } from '#client/lib/http.ts';
 import { showToast } from '#client/components/ui/toast-store.ts';
 import { currentLanguage, FALLBACK_LANGUAGE } from '#client/lib/i18n.ts';
 import { notifySuccess } from '#client/lib/notify.ts';
+import { forgetUserData, isUserData } from '#client/lib/api/forget-user-data.ts';
 import { userQueryOptions } from '#client/lib/api/get-user.ts';
-import { clearDrafts } from '#client/lib/tab-drafts.ts';
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/auth/auth-schemas.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,6 +22,15 @@ async function revalidateUser(queryClient: QueryClient, ms: number) {
   await wait(ms);
   if (queryClient.getQueryData(USER_KEY) == null) return;
   await queryClient.invalidateQueries({ queryKey: USER_KEY });
+}
+
+/**
+ * Stores the user who just signed in. Whatever the cache holds of another user (the last one at
+ * this tab, whose session may have ended unseen) goes first: most keys carry no user id.
+ */
+function storeUser(queryClient: QueryClient, user: PublicUser) {
+  if (queryClient.getQueryData(USER_KEY)?.id !== user.id) forgetUserData(queryClient);
+  queryClient.setQueryData(USER_KEY, user);
 }
 
 /**
@@ -51,7 +60,7 @@ export function useLogin() {
       (await readJson(await apiRequest('POST', '/api/login', input), (s) => s.PublicUserSchema))!,
     retry: false,
     onSuccess: async (user) => {
-      queryClient.setQueryData(USER_KEY, user);
+      storeUser(queryClient, user);
       notifySuccess(
         t('authToast.loginSuccessText', { name: nameOf(user) }),
         t('authToast.loginSuccessTitle'),
@@ -87,7 +96,7 @@ export function useRegister() {
     },
     retry: false,
     onSuccess: async (user) => {
-      queryClient.setQueryData(USER_KEY, user);
+      storeUser(queryClient, user);
       notifySuccess(
         t('authToast.registerSuccessText', { name: nameOf(user) }),
         t('authToast.registerSuccessTitle'),
@@ -106,7 +115,6 @@ export function useRegister() {
 
 /** Longest wait at logout for the signed-in user's reads still on their way. */
 const LOGOUT_SETTLE_MS = 2000;
-const perUserData = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== USER_KEY[0];
 
 /**
  * Logout: user null at once, revalidate and refetch after 100 ms (spec §4). The signed-in screens
@@ -125,14 +133,13 @@ export function useLogout() {
       const until = Date.now() + LOGOUT_SETTLE_MS;
       do {
         await wait(20);
-      } while (queryClient.isFetching({ predicate: perUserData }) > 0 && Date.now() < until);
+      } while (queryClient.isFetching({ predicate: isUserData }) > 0 && Date.now() < until);
       return apiRequest('POST', '/api/logout');
     },
     retry: false,
     onSuccess: async () => {
       // Per-user data must not outlive the session.
-      queryClient.removeQueries({ predicate: perUserData });
-      clearDrafts();
+      forgetUserData(queryClient);
       notifySuccess(t('authToast.logoutSuccessText'), t('authToast.logoutSuccessTitle'));
       await wait(100);
       await queryClient.invalidateQueries({ queryKey: USER_KEY });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, readJson } from '#client/lib/http.ts';
+import { notifyError } from '#client/lib/notify.ts';
 import { AnalyticsListSchema } from '#shared/omnichannel/analytics-schemas.ts';
 import {
   KnowledgeEntrySchema,
@@ -59,6 +60,8 @@ function collection<Item, Input>(
       return useMutation({
         mutationFn: (id: number) => apiRequest('DELETE', `${brandPath(brandId)}/${segment}/${id}`),
         onSuccess: () => queryClient.invalidateQueries({ queryKey: key(brandId) }),
+        // Told in a toast: the entry's delete button has no place for it.
+        onError: (error) => notifyError(error),
       });
     },
   };

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '#client/lib/http.ts';
+import { notifyError } from '#client/lib/notify.ts';
 import {
   BrandListSchema,
   BrandSchema,
@@ -41,11 +42,13 @@ export function useSaveBrand() {
   });
 }
 
+/** Deletes a brand; a failure is told in a toast, as the button has no place for it. */
 export function useDeleteBrand() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (brandId: string) => apiRequest('DELETE', `${BRANDS}/${brandId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [BRANDS_KEY] }),
+    onError: (error) => notifyError(error),
   });
 }
 
@@ -81,11 +84,13 @@ export function useSaveChannel(brandId: string) {
   });
 }
 
+/** Deletes a channel; a failure is told in a toast. */
 export function useDeleteChannel(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (channelId: string) =>
       apiRequest('DELETE', `${BRANDS}/${brandId}/channels/${channelId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [CHANNELS_KEY, brandId] }),
+    onError: (error) => notifyError(error),
   });
 }
