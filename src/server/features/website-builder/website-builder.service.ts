@@ -84,15 +84,23 @@ export function createWebsiteBuilder(ctx: AppContext, log: FastifyBaseLogger): W
   return {
     async build(user, input, run) {
       if (building.has(user.id)) throw conflict(M.busy);
+      // Taken before the limiter's round trip: a second build sent meanwhile is the 409 above.
+      building.add(user.id);
       const tier = accessTier(user);
-      const verdict = await limiterFor(tier).consume(String(user.id));
+      let verdict;
+      try {
+        verdict = await limiterFor(tier).consume(String(user.id));
+      } catch (error) {
+        building.delete(user.id);
+        throw error;
+      }
       if (!verdict.allowed) {
+        building.delete(user.id);
         throw new RateLimitedError(
           verdict.retryAfterSeconds,
           `You have built the most websites your plan allows for today. Try again in ${describeWait(verdict.retryAfterSeconds)}.`,
         );
       }
-      building.add(user.id);
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(new BuildDeadline()), timeoutMs);
       const stop = () => deadline.abort(run.signal.reason);
