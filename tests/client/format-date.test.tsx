@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatRelativeTime, formatTime } from '#client/lib/format-date.ts';
 
 describe('dates and times (spec 01-core §2, §9)', () => {
@@ -8,6 +8,16 @@ describe('dates and times (spec 01-core §2, §9)', () => {
     expect(formatDate(date, 'de')).toBe('05.03.2026');
     expect(formatDate(date, 'en')).toBe('03/05/2026');
     expect(formatDate(date, 'ko')).toBe('03/05/2026');
+  });
+
+  it('shows a calendar day as that day in every time zone', () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      expect(formatDate('2026-03-01', 'de')).toBe('01.03.2026');
+      expect(formatDate('2026-03-01', 'en')).toBe('03/01/2026');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('shows times as HH:mm', () => {

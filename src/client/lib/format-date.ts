@@ -4,6 +4,9 @@
  */
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/** A calendar day without a time ('2026-03-05', as the server sends days): no time zone applies. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export function formatDate(value: Date | string, language: string): string {
   const date = new Date(value);
   const locale = language.startsWith('de') ? 'de-DE' : 'en-US';
@@ -11,6 +14,8 @@ export function formatDate(value: Date | string, language: string): string {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
+    // new Date('2026-03-05') is midnight UTC: shown in a zone west of UTC it would be the 4th.
+    ...(typeof value === 'string' && CALENDAR_DAY.test(value) ? { timeZone: 'UTC' } : {}),
   }).format(date);
 }
 
