@@ -179,6 +179,32 @@ describe('/codehub/website-builder', () => {
     ]);
   });
 
+  it('says the token allowance is used up, not the number of builds, when that refused it', async () => {
+    fakeServer({
+      'GET /api/user': { status: 200, body: userBody() },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'GET /api/codehub/websites': { status: 200, body: { items: [], nextCursor: null } },
+      'POST /api/codehub/build-website': {
+        status: 429,
+        body: {
+          message: 'Daily token limit reached',
+          code: 'QUOTA_EXCEEDED_ERROR',
+          statusCode: 429,
+        },
+      },
+    });
+    renderApp('/codehub/website-builder');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Beschreibe deine Website' }),
+      'Eine Bäckerei',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Website erstellen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Dein Token-Kontingent für heute oder diesen Monat ist aufgebraucht. Eine Website kann erst wieder erstellt werden, wenn es sich erneuert.',
+    );
+  });
+
   it('shows the spec’s timeout text when the build takes too long', async () => {
     builderServer(
       { current: false },

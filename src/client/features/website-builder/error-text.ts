@@ -7,7 +7,12 @@ export function errorText(t: TFunction<'websiteBuilder'>, error: unknown): strin
   if (error instanceof HttpError) {
     if (error.status === 504) return t('errors.timeout');
     if (error.status === 409) return t('errors.busy');
-    if (error.status === 429) return t('errors.rateLimited');
+    if (error.status === 429) {
+      // The token budget (decision 325) or the daily number of builds (decision 248).
+      return t(
+        error.code === 'QUOTA_EXCEEDED_ERROR' ? 'errors.tokensUsedUp' : 'errors.rateLimited',
+      );
+    }
     if (error.status === 404) return t('errors.notFound');
     if (error.status === 400) return t('errors.invalid');
   }
