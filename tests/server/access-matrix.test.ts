@@ -56,6 +56,8 @@ interface Case {
    * key of their own as `Authorization: Bearer` (the guest none) besides their cookie.
    */
   bearer?: boolean;
+  /** Request headers a route needs to answer at all (the site view: Sec-Fetch-Dest, decision 327). */
+  headers?: Record<string, string>;
   expect: Record<Caller, number>;
 }
 
@@ -913,6 +915,11 @@ const MATRIX: Record<string, Case> = {
   },
   'GET /api/codehub/websites/:projectId/view': {
     url: (f) => `/api/codehub/websites/${f.websiteId}/view`,
+    headers: { 'sec-fetch-dest': 'iframe' },
+    expect: { guest: 401, user: 200, other: 404, admin: 404 },
+  },
+  'GET /api/codehub/websites/:projectId/full': {
+    url: (f) => `/api/codehub/websites/${f.websiteId}/full`,
     expect: { guest: 401, user: 200, other: 404, admin: 404 },
   },
   'GET /api/codehub/websites/:projectId/download': {
@@ -1055,6 +1062,7 @@ describe('access matrix', () => {
           ...(cookies[caller] ? { cookie: cookies[caller] } : {}),
           ...(payload === undefined ? {} : { payload: payload as object }),
           ...rule.multipart?.(),
+          ...(rule.headers ? { headers: rule.headers } : {}),
           ...(key ? { headers: { authorization: `Bearer ${key}` } } : {}),
         });
         statuses[caller] = response.statusCode;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -112,6 +113,22 @@ describe('POST /api/client-errors', () => {
       payload: { message: 'fine' },
     });
     expect(other.statusCode).toBe(201);
+  });
+
+  it('counts an IPv6 client by its /64, so rotating addresses inside it does not help', async () => {
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const send = (host: number) =>
+      api(t.app, {
+        method: 'POST',
+        url: '/api/client-errors',
+        remoteAddress: `${prefix}:${host.toString(16)}::1`,
+        payload: { message: 'rotating' },
+      });
+    for (let host = 1; host <= CLIENT_ERROR_RATE.limit; host += 1)
+      expect((await send(host)).statusCode).toBe(201);
+    const refused = await send(CLIENT_ERROR_RATE.limit + 1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMIT_ERROR');
   });
 });
 

@@ -112,6 +112,7 @@ describe('the AI website builder against a model', () => {
       method: 'GET',
       url: `/api/codehub/websites/${result.projectId}/view`,
       cookie,
+      headers: { 'sec-fetch-dest': 'iframe' },
     });
     expect(view.headers['content-security-policy']).toMatch(/^sandbox allow-scripts;/);
     expect(view.headers['content-security-policy']).not.toContain('allow-same-origin');

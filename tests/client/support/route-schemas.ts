@@ -224,6 +224,7 @@ export const ROUTE_SCHEMAS = {
   'GET /api/codehub/websites': { 200: WebsitePageSchema },
   'GET /api/codehub/websites/{projectId}': { 200: WebsiteDetailSchema },
   'GET /api/codehub/websites/{projectId}/download': { 200: { 'text/html': TextBodySchema } },
+  'GET /api/codehub/websites/{projectId}/full': { 200: { 'text/html': TextBodySchema } },
   'GET /api/codehub/websites/{projectId}/screenshot': { 200: { 'image/png': BinaryBodySchema } },
   'GET /api/codehub/websites/{projectId}/view': { 200: { 'text/html': TextBodySchema } },
   'GET /api/conversations': { 200: ConversationListSchema },

@@ -64,9 +64,10 @@ export function SitePreview({
         className="h-[28rem] w-full rounded border bg-white"
       />
       <div className="flex flex-wrap gap-2">
+        {/* The page that frames the site: opened on its own, the site could navigate the tab (decision 327). */}
         <a
           className="btn-outline inline-flex items-center gap-1"
-          href={viewUrl}
+          href={apiUrl(`${sitePath(projectId)}/full`)}
           target="_blank"
           rel="noopener noreferrer"
         >

@@ -21,7 +21,7 @@ import { chooseReplySource } from './reply-source.ts';
 import { oneOf } from './turn-admission.ts';
 import { findTurnState } from './turn-state.queries.ts';
 import { insertUsage } from './turn.queries.ts';
-import { usageRow } from './usage-row.ts';
+import { usageRow } from '#server/ai/usage-row.ts';
 
 /**
  * The chat engine's rules for a stateless completion (the OpenAI-compatible API, decision 131):

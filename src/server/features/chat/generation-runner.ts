@@ -10,7 +10,7 @@ import { withoutNul } from '#shared/validation/database-input.ts';
 import type { GenerationRegistry } from '#server/realtime/generation-registry.ts';
 import type { CancelReason, LiveGeneration } from '#server/realtime/live-generation.ts';
 import { insertReply, insertUsage, type UsageValues } from './turn.queries.ts';
-import { usageRow } from './usage-row.ts';
+import { usageRow } from '#server/ai/usage-row.ts';
 
 export interface ReplyPlan {
   db: Database;

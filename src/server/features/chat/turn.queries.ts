@@ -4,6 +4,7 @@ import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import { tokenUsage } from '#server/db/schema/ai.ts';
 import { conversations, messages } from '#server/db/schema/chat.ts';
 import { notFound } from '#shared/errors/app-error.ts';
+import type { UsageValues } from '#server/ai/usage-row.ts';
 
 /**
  * The writes of one chat turn, each a single statement (one round trip, atomic): the hot path
@@ -141,7 +142,7 @@ export async function deleteTurn(
   }
 }
 
-export type UsageValues = Omit<typeof tokenUsage.$inferInsert, 'id' | 'createdAt'>;
+export type { UsageValues } from '#server/ai/usage-row.ts';
 
 /** The reply, its token_usage row and the conversation's recency, in one statement. */
 const REPLY = prepareStatement<{ timestamp: Date }>(

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lte } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, lte } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { idPage } from '#server/db/id-page.ts';
 import { clientErrors } from '#server/db/schema/ai.ts';
@@ -16,6 +16,29 @@ export interface NewClientError {
 export async function insertClientError(db: Database, row: NewClientError): Promise<number> {
   const [inserted] = await db.insert(clientErrors).values(row).returning({ id: clientErrors.id });
   return inserted!.id;
+}
+
+const DELETE_BATCH = 5000;
+
+/**
+ * Deletes the reports written before `before`, a batch at a time so a table that was flooded
+ * before the limits existed is emptied in short statements; returns how many.
+ */
+export async function deleteClientErrorsBefore(db: Database, before: Date): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const old = db
+      .select({ id: clientErrors.id })
+      .from(clientErrors)
+      .where(lt(clientErrors.createdAt, before))
+      .limit(DELETE_BATCH);
+    const rows = await db
+      .delete(clientErrors)
+      .where(inArray(clientErrors.id, old))
+      .returning({ id: clientErrors.id });
+    removed += rows.length;
+    if (rows.length < DELETE_BATCH) return removed;
+  }
 }
 
 export type ClientErrorRow = typeof clientErrors.$inferSelect;

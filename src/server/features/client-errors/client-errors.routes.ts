@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MemoryRateLimitStore, RateLimitedError, RateLimiter } from '#server/http/rate-limit.ts';
+import { addressKey, RateLimitedError, RateLimiter } from '#server/http/rate-limit.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { CLIENT_ERROR_BODY_LIMIT } from '#shared/client-errors/client-error-limits.ts';
 import {
@@ -19,10 +19,20 @@ import {
   listClientErrors,
   type ClientErrorRow,
 } from './client-errors.queries.ts';
+import { defineClientErrorCleanup } from './client-error-retention.ts';
 import { parseSentryDsn, sendToSentry } from './sentry.ts';
 
-/** A crash loop in one browser must not fill the table: 10 reports a minute per address. */
+/**
+ * A crash loop in one browser must not fill the table: 10 reports a minute per address (an
+ * IPv6 client by its /64). All addresses together: 60 a minute and 2,000 a day, so many
+ * addresses cannot fill it either (docs/decisions/326-client-error-reports-bounded.md).
+ */
 export const CLIENT_ERROR_RATE = { limit: 10, windowMs: 60_000 } as const;
+export const CLIENT_ERROR_GLOBAL_RATES = [
+  { limit: 60, windowMs: 60_000 },
+  { limit: 2000, windowMs: 24 * 60 * 60_000 },
+] as const;
+const EVERYONE = 'all';
 
 /**
  * POST /api/client-errors: the error screen's report (spec 01-core §2), public because a crash
@@ -30,10 +40,28 @@ export const CLIENT_ERROR_RATE = { limit: 10, windowMs: 60_000 } as const;
  */
 export function registerClientErrorRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new RateLimiter(new MemoryRateLimitStore(), {
+  // ctx.rateLimits: counted across instances when Redis is configured (decision 061).
+  const perAddress = new RateLimiter(ctx.rateLimits, {
     name: 'client-errors',
     ...CLIENT_ERROR_RATE,
   });
+  const global = CLIENT_ERROR_GLOBAL_RATES.map(
+    (rule) => new RateLimiter(ctx.rateLimits, { name: `client-errors-${rule.windowMs}`, ...rule }),
+  );
+  /** The address first, so one looping browser spends only its own 10 of the shared budget. */
+  const requireReportAllowed = async (ip: string) => {
+    const checks = [
+      () => perAddress.consume(addressKey(ip)),
+      ...global.map((limiter) => () => limiter.consume(EVERYONE)),
+    ];
+    for (const check of checks) {
+      const verdict = await check();
+      if (!verdict.allowed) {
+        throw new RateLimitedError(verdict.retryAfterSeconds, 'Too many error reports');
+      }
+    }
+  };
+  defineClientErrorCleanup(app.jobs, ctx.db, app.log);
   const sentry = ctx.env.SENTRY_DSN ? parseSentryDsn(ctx.env.SENTRY_DSN) : null;
 
   api.post(
@@ -44,10 +72,7 @@ export function registerClientErrorRoutes(app: FastifyInstance, ctx: AppContext)
       schema: { body: ClientErrorReportSchema, response: { 201: ClientErrorReceiptSchema } },
     },
     async (request, reply) => {
-      const verdict = await limiter.consume(request.ip);
-      if (!verdict.allowed) {
-        throw new RateLimitedError(verdict.retryAfterSeconds, 'Too many error reports');
-      }
+      await requireReportAllowed(request.ip);
       const userAgent = request.headers['user-agent'];
       const row = {
         userId: request.user?.id ?? null,

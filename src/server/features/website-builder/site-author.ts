@@ -2,6 +2,7 @@ import type { LanguageModel } from 'ai';
 import { toUpstreamError } from '#server/ai/upstream-errors.ts';
 import { OFFLINE_MODEL_ID } from '#shared/models/model-ids.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
+import type { ModelCall } from './build-usage.ts';
 import { FINDING_ADVICE, type Finding } from './html-checks.ts';
 import { planFromPrompt, templateSite, type SitePlan } from './site-template.ts';
 
@@ -96,20 +97,26 @@ function parsePlan(text: string, prompt: string, language: Language): SitePlan {
 const describePlan = (plan: SitePlan) =>
   `Site: ${plan.name}\nAbout: ${plan.description}\nSections: ${plan.sections.join(' | ')}`;
 
-/** The model-backed author: plain (non-streamed) calls through the provider's adapter. */
+/**
+ * The model-backed author: plain (non-streamed) calls through the provider's adapter. Each call,
+ * answered or failed, is handed to `record` (its token_usage row) before the author goes on.
+ */
 export function modelAuthor(input: {
   model: LanguageModel;
   modelId: string;
   provider: string;
   language: Language;
+  record: (call: ModelCall) => Promise<void>;
 }): SiteAuthor {
   const call = async (
     request: { system: string; prompt: string; maxOutputTokens: number },
     signal: AbortSignal,
   ): Promise<Draft> => {
+    const made = { system: request.system, prompt: request.prompt, startedAt: performance.now() };
+    let result;
     try {
       const { generateText } = await import('ai');
-      const result = await generateText({
+      result = await generateText({
         model: input.model,
         system: request.system,
         prompt: request.prompt,
@@ -117,12 +124,16 @@ export function modelAuthor(input: {
         maxRetries: 0,
         abortSignal: signal,
       });
-      return { text: result.text, cutOff: result.finishReason === 'length' };
     } catch (error) {
       // The build's deadline or the client leaving: the pipeline reports that itself.
-      if (signal.aborted) throw signal.reason;
-      throw toUpstreamError(error, input.provider);
+      const failure = signal.aborted
+        ? (signal.reason as unknown)
+        : toUpstreamError(error, input.provider);
+      await input.record({ ...made, text: '', usage: {}, failure });
+      throw failure;
     }
+    await input.record({ ...made, text: result.text, usage: result.totalUsage });
+    return { text: result.text, cutOff: result.finishReason === 'length' };
   };
   return {
     modelId: input.modelId,

@@ -17,7 +17,9 @@ import {
   type BuildStep,
   type BuildWebsiteInput,
 } from '#shared/codehub/website-builder-schemas.ts';
-import { AppError, type ErrorEnvelope } from '#shared/errors/app-error.ts';
+import { AppError, forbidden, type ErrorEnvelope } from '#shared/errors/app-error.ts';
+import { requireBuildBudget } from './build-usage.ts';
+import { SITE_FRAME_CSP, siteFrameHtml, viewDestination } from './site-frame.ts';
 import * as sites from './website-builder.service.ts';
 
 /** JSON once the site is built, or with `Accept: text/event-stream` its steps and then the result. */
@@ -93,6 +95,8 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
     professional: boolean,
   ) => {
     const user = requireUser(request);
+    // Before the daily build count and the stream: a plain 429 that costs the user no build.
+    await requireBuildBudget(ctx.db, user);
     const signal = clientGone(reply);
     if (!wantsEventStream(request)) {
       return builder.build(user, input, { professional, onStep: () => {}, signal });
@@ -207,6 +211,7 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
     },
   );
 
+  // The site document only inside a frame; opened as a page, the page that frames it (decision 327).
   api.get(
     '/api/codehub/websites/:projectId/view',
     {
@@ -215,7 +220,41 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
         params: WebsiteParamsSchema,
         response: {
           200: {
-            description: 'The page, sandboxed (Content-Security-Policy: sandbox allow-scripts)',
+            description:
+              'The page, sandboxed (Content-Security-Policy: sandbox allow-scripts), to an iframe only',
+            content: { 'text/html': { schema: TextBodySchema } },
+          },
+          303: NoContentSchema.meta({
+            description: 'Opened as a page: to `full`, which frames it',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const site = await sites.readableSite(ctx, requireUser(request).id, request.params.projectId);
+      void reply.header('vary', 'Sec-Fetch-Dest');
+      const destination = viewDestination(request.headers['sec-fetch-dest']);
+      if (destination === 'document') return reply.redirect('full', 303);
+      if (destination !== 'frame') throw forbidden('A site is shown only inside its frame');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('content-security-policy', SITE_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(site.html);
+    },
+  );
+
+  api.get(
+    '/api/codehub/websites/:projectId/full',
+    {
+      config: access,
+      schema: {
+        params: WebsiteParamsSchema,
+        response: {
+          200: {
+            description: 'A page that frames the site (the view) over the whole window',
             content: { 'text/html': { schema: TextBodySchema } },
           },
         },
@@ -226,10 +265,9 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-cache')
-        .header('content-security-policy', SITE_CSP)
-        .header('x-frame-options', 'SAMEORIGIN')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(site.html);
+        .header('content-security-policy', SITE_FRAME_CSP)
+        .header('referrer-policy', 'no-referrer')
+        .send(siteFrameHtml(site.name));
     },
   );
 

@@ -23,6 +23,7 @@ import { accessTier, type AccessState, type SubscriptionTier } from '#shared/pla
 import { LANGUAGES } from '#shared/settings/settings-options.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
 import { runPipeline } from './build-pipeline.ts';
+import { recordBuildCall, type CallStatus } from './build-usage.ts';
 import { chooseBuilderModel } from './builder-model.ts';
 import { renderPage } from './page-screenshot.ts';
 import { modelAuthor, offlineAuthor } from './site-author.ts';
@@ -123,6 +124,13 @@ export function createWebsiteBuilder(ctx: AppContext, log: FastifyBaseLogger): W
   };
 }
 
+/** How a build call ended: the build's deadline is a timeout, the client leaving a stop. */
+function statusOf(failure: unknown, signal: AbortSignal): CallStatus {
+  if (failure === undefined) return 'success';
+  if (signal.aborted) return signal.reason instanceof BuildDeadline ? 'timeout' : 'stopped';
+  return failure instanceof AppError && failure.code === 'TIMEOUT_ERROR' ? 'timeout' : 'error';
+}
+
 const isLanguage = (value: string | undefined): value is Language =>
   value !== undefined && (LANGUAGES as readonly string[]).includes(value);
 
@@ -152,6 +160,13 @@ async function buildSite(
         modelId: model.id,
         provider: model.provider,
         language,
+        record: (call) =>
+          recordBuildCall(ctx.db, {
+            userId: user.id,
+            model,
+            call,
+            status: statusOf(call.failure, run.signal),
+          }),
       })
     : offlineAuthor(language);
   const options = run.professional

@@ -1,12 +1,14 @@
-import type { ReplyUsage } from '#server/ai/reply.ts';
-import { costOf, countPromptTokens, countTextTokens, type PromptText } from '#server/ai/tokens.ts';
-import type { AppError } from '#shared/errors/app-error.ts';
-import type { UsageValues } from './turn.queries.ts';
+import type { tokenUsage } from '#server/db/schema/ai.ts';
+import type { ReplyUsage } from './reply.ts';
+import { costOf, countPromptTokens, countTextTokens, type PromptText } from './tokens.ts';
+
+/** A token_usage row as it is written. */
+export type UsageValues = Omit<typeof tokenUsage.$inferInsert, 'id' | 'createdAt'>;
 
 /**
- * The token_usage row of one model call (spec 02 §3), for web chat replies and API completions
- * alike: the provider's figures, or the tokenizer's where it reported none; the cost at the
- * catalogue's prices; how the call ended.
+ * The token_usage row of one model call (spec 02 §3), for every call the product makes (chat
+ * replies, API completions, website builds): the provider's figures, or the tokenizer's where it
+ * reported none; the cost at the catalogue's prices; how the call ended.
  */
 export async function usageRow(input: {
   userId: number;
@@ -19,7 +21,8 @@ export async function usageRow(input: {
   startedAt: number;
   usage: ReplyUsage;
   content: string;
-  failure: AppError | undefined;
+  /** How the call failed (an AppError's code and message); undefined when it answered. */
+  failure: { code: string; message: string } | undefined;
   stopped: boolean;
 }): Promise<UsageValues> {
   const { usage, failure } = input;

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '#server/ai/model-catalogue.ts';
+import { costOf } from '#server/ai/tokens.ts';
+import { tokenLimits, tokenUsage } from '#server/db/schema/ai.ts';
+import { STAGE } from '#server/features/website-builder/site-author.ts';
+import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
+import { createSignedInUser } from '#tests/support/factories.ts';
+import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+
+/**
+ * Every model call of a build writes its token_usage row and a used-up token budget refuses the
+ * build (docs/decisions/325-website-builds-count-their-tokens.md).
+ */
+const page = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sunny Bakery</title><style>body { font: 18px system-ui, sans-serif; }</style>
+</head><body><main><h1>Sunny Bakery</h1><p>Fresh sourdough every morning in Berlin.</p></main></body></html>`;
+const plan = JSON.stringify({
+  name: 'Sunny Bakery',
+  description: 'A bakery in Berlin.',
+  tags: ['bakery'],
+  sections: ['Bread'],
+});
+/** No refinement of what the screenshot finds: two calls, plan and write. */
+const options = { iterativeRefinement: false, maxRefinementSteps: 0 };
+const token = () => `usage-${randomBytes(4).toString('hex')}`;
+
+let fake: FakeAi;
+let t: TestContext;
+beforeAll(async () => {
+  fake = await FakeAi.start();
+  // No browser: the screenshot is not what these tests are about.
+  t = await createTestApp(fake.env({ CHROMIUM_PATH: '/nonexistent/chromium' }));
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const build = (cookie: string, prompt: string) =>
+  api(t.app, {
+    method: 'POST',
+    url: '/api/codehub/build-website',
+    cookie,
+    payload: { prompt, options },
+  });
+
+const usageOf = (userId: number) =>
+  t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, userId)).orderBy(tokenUsage.id);
+
+describe('the tokens of a website build', () => {
+  it('writes one token_usage row per model call with the provider’s tokens and the catalogue’s cost', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const marker = token();
+    fake.whenAll([STAGE.plan, marker], { chunks: [plan], usage: { input: 321, output: 45 } });
+    fake.whenAll([STAGE.write, marker], { chunks: [page], usage: { input: 1234, output: 5678 } });
+
+    const response = await build(cookie, `A bakery in Berlin ${marker}`);
+    expect(response.statusCode, response.body).toBe(200);
+
+    const rows = await usageOf(user.id);
+    expect(rows).toHaveLength(2);
+    const model = (await loadCatalogue(t.db)).get(rows[0]!.model)!;
+    expect(model).toBeDefined();
+    expect(
+      rows.map((row) => ({
+        model: row.model,
+        conversationId: row.conversationId,
+        inputTokens: row.inputTokens,
+        outputTokens: row.outputTokens,
+        totalTokens: row.totalTokens,
+        cost: Number(row.cost),
+        status: row.status,
+        errorMessage: row.errorMessage,
+      })),
+    ).toEqual(
+      [
+        [321, 45],
+        [1234, 5678],
+      ].map(([inputTokens, outputTokens]) => ({
+        model: model.id,
+        conversationId: null,
+        inputTokens,
+        outputTokens,
+        totalTokens: inputTokens! + outputTokens!,
+        cost: Number(costOf({ inputTokens: inputTokens!, outputTokens: outputTokens! }, model)),
+        status: 'success',
+        errorMessage: null,
+      })),
+    );
+    expect(Number(rows[1]!.cost)).toBeGreaterThan(0);
+    for (const row of rows) expect(row.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts the tokens itself when the provider reports none', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const marker = token();
+    fake.whenAll([STAGE.plan, marker], { chunks: [plan], usage: null });
+    fake.whenAll([STAGE.write, marker], { chunks: [page], usage: null });
+
+    expect((await build(cookie, `A bakery ${marker}`)).statusCode).toBe(200);
+    const rows = await usageOf(user.id);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.inputTokens).toBeGreaterThan(10);
+      expect(row.outputTokens).toBeGreaterThan(10);
+      expect(row.status).toBe('success');
+    }
+  });
+
+  it('records a failed call as an error row', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const marker = token();
+    fake.whenAll([STAGE.plan, marker], { status: 500 });
+
+    const response = await build(cookie, `A bakery ${marker}`);
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+
+    const rows = await usageOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'error', outputTokens: 0, conversationId: null });
+    expect(rows[0]!.inputTokens).toBeGreaterThan(0);
+    expect(rows[0]!.errorMessage).toBeTruthy();
+  });
+
+  it('refuses a build with 429 once the day’s tokens are used up, without calling the model', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const [limits] = await t.db.select().from(tokenLimits).where(eq(tokenLimits.tier, 'free'));
+    expect(limits).toBeDefined();
+    await t.db.insert(tokenUsage).values({
+      userId: user.id,
+      model: 'gpt-4o',
+      inputTokens: limits!.dailyTokens,
+      outputTokens: 0,
+      totalTokens: limits!.dailyTokens,
+    });
+    const marker = token();
+
+    const response = await build(cookie, `A bakery ${marker}`);
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({
+      code: 'QUOTA_EXCEEDED_ERROR',
+      statusCode: 429,
+      message: 'Daily token limit reached. It resets at midnight UTC.',
+    });
+    expect(fake.requestsWithAll(marker)).toEqual([]);
+    expect(await usageOf(user.id)).toHaveLength(1);
+
+    // Also as an event stream: a plain 429 before the stream opens.
+    const streamed = await api(t.app, {
+      method: 'POST',
+      url: '/api/codehub/build-website',
+      cookie,
+      payload: { prompt: `A bakery ${marker}`, options },
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(streamed.statusCode).toBe(429);
+    expect(fake.requestsWithAll(marker)).toEqual([]);
+  });
+});
