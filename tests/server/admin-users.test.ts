@@ -419,7 +419,7 @@ describe('DELETE /api/admin/users/:id', () => {
     await created(
       await call(cookie, 'PATCH', `/api/codehub/websites/${site.projectId}`, { isPublic: true }),
     );
-    const siteUrl = `/api/codehub/websites/${site.projectId}/view`;
+    const siteUrl = `/api/codehub/websites/${site.projectId}/full`;
     expect((await call(visitor.cookie, 'GET', siteUrl)).statusCode).toBe(200);
     expect(
       (await call(visitor.cookie, 'GET', `/api/codehub/projects/${project.id}`)).statusCode,
