@@ -18,7 +18,8 @@ import {
 } from '#shared/codehub/website-builder-schemas.ts';
 import { AppError, type ErrorEnvelope } from '#shared/errors/app-error.ts';
 import { requireBuildBudget } from './build-usage.ts';
-import * as sites from './website-builder.service.ts';
+import { createWebsiteBuilder } from './website-builder.service.ts';
+import * as sites from './websites.service.ts';
 import { registerWebsitePageRoutes } from './website-page.routes.ts';
 
 /** JSON once the site is built, or with `Accept: text/event-stream` its steps and then the result. */
@@ -65,7 +66,7 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
   const access = { access: 'user' } as const;
   /** A build calls a paid model several times: it counts like a chat message, besides the daily limit. */
   const buildAccess = { access: 'user', rateLimit: 'chat' } as const;
-  const builder = sites.createWebsiteBuilder(ctx, app.log);
+  const builder = createWebsiteBuilder(ctx, app.log);
 
   const build = async (
     request: FastifyRequest,

@@ -7,7 +7,7 @@ import { BinaryBodySchema, NoContentSchema, TextBodySchema } from '#shared/api/a
 import { WebsiteParamsSchema } from '#shared/codehub/website-builder-schemas.ts';
 import { forbidden } from '#shared/errors/app-error.ts';
 import { SITE_FRAME_CSP, siteFrameHtml, viewDestination } from './site-frame.ts';
-import * as sites from './website-builder.service.ts';
+import * as sites from './websites.service.ts';
 
 /**
  * A generated page is never an active document of the app's origin (decision 249): served with
