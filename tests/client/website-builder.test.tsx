@@ -205,6 +205,34 @@ describe('/codehub/website-builder', () => {
     );
   });
 
+  it('says the description is too long when the request is over the plan’s largest one', async () => {
+    fakeServer({
+      'GET /api/user': { status: 200, body: userBody() },
+      'GET /api/settings/7': { status: 200, body: settingsBody() },
+      'GET /api/conversations': { status: 200, body: [] },
+      'GET /api/codehub/websites': { status: 200, body: { items: [], nextCursor: null } },
+      'POST /api/codehub/build-website': {
+        status: 429,
+        body: {
+          message:
+            'Request too large: about 900 tokens, your plan allows 600 per request. Shorten the message or start a new chat.',
+          code: 'QUOTA_EXCEEDED_ERROR',
+          statusCode: 429,
+          details: { estimatedTokens: 900, maxRequestSize: 600 },
+        },
+      },
+    });
+    renderApp('/codehub/website-builder');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Beschreibe deine Website' }),
+      'Eine Bäckerei',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Website erstellen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Deine Beschreibung ist zu lang für deinen Tarif. Bitte kürze sie und versuche es erneut.',
+    );
+  });
+
   it('shows the spec’s timeout text when the build takes too long', async () => {
     builderServer(
       { current: false },

@@ -11,7 +11,9 @@ import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts
 
 /**
  * Every model call of a build writes its token_usage row and a used-up token budget refuses the
- * build (docs/decisions/325-website-builds-count-their-tokens.md).
+ * build (docs/decisions/325-website-builds-count-their-tokens.md); the build follows the tier's
+ * model flags and largest request like a chat message
+ * (docs/decisions/329-website-builds-follow-model-access-and-request-size.md).
  */
 const page = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -158,5 +160,100 @@ describe('the tokens of a website build', () => {
     });
     expect(streamed.statusCode).toBe(429);
     expect(fake.requestsWithAll(marker)).toEqual([]);
+  });
+});
+
+describe('the token limits a website build follows like a chat message', () => {
+  async function setLimits(tier: string, values: Partial<typeof tokenLimits.$inferInsert>) {
+    await t.db.update(tokenLimits).set(values).where(eq(tokenLimits.tier, tier));
+  }
+
+  it('builds with the next strongest model when the plan’s token limits exclude GPT-5 or Claude 4', async () => {
+    const gpt5 = (await loadCatalogue(t.db)).get('gpt-5');
+    expect(gpt5).toMatchObject({ enabled: true, minTier: 'ultimate', provider: 'openai' });
+    const { user, cookie } = await createSignedInUser(t.db, {
+      subscriptionTier: 'ultimate',
+      subscriptionExpiry: null,
+    });
+    const modelsOf = async (flags: { gpt5Access: boolean; claude4Access: boolean }) => {
+      await setLimits('ultimate', flags);
+      const marker = token();
+      fake.whenAll([STAGE.plan, marker], { chunks: [plan] });
+      fake.whenAll([STAGE.write, marker], { chunks: [page] });
+      const response = await api(t.app, {
+        method: 'POST',
+        url: '/api/codehub/build-website',
+        cookie,
+        payload: { prompt: `A bakery ${marker}`, options, model_variant: 'quality' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const requests = fake.requestsWithAll(marker);
+      expect(requests).toHaveLength(2);
+      const rows = (await usageOf(user.id)).slice(-2);
+      return {
+        upstream: [...new Set(requests.map((request) => request.body.model))],
+        recorded: [...new Set(rows.map((row) => row.model))],
+      };
+    };
+    try {
+      expect(await modelsOf({ gpt5Access: true, claude4Access: true })).toEqual({
+        upstream: ['gpt-5'],
+        recorded: ['gpt-5'],
+      });
+      expect(await modelsOf({ gpt5Access: false, claude4Access: true })).toEqual({
+        upstream: ['claude-sonnet-4-20250514'],
+        recorded: ['claude-sonnet-4'],
+      });
+      expect(await modelsOf({ gpt5Access: false, claude4Access: false })).toEqual({
+        upstream: ['claude-3-7-sonnet-20250219'],
+        recorded: ['claude-3-7-sonnet'],
+      });
+    } finally {
+      await setLimits('ultimate', { gpt5Access: true, claude4Access: true });
+    }
+  });
+
+  it('refuses a build whose request is larger than the plan allows with the chat’s 429, building and charging nothing', async () => {
+    const [limits] = await t.db.select().from(tokenLimits).where(eq(tokenLimits.tier, 'free'));
+    await setLimits('free', { maxRequestSize: 600 });
+    try {
+      const { user, cookie } = await createSignedInUser(t.db);
+      const marker = token();
+      fake.whenAll([STAGE.plan, marker], { chunks: [plan] });
+      fake.whenAll([STAGE.write, marker], { chunks: [page] });
+      const prompt = `A bakery in Berlin ${marker} ${'with fresh bread every morning '.repeat(80)}`;
+
+      const response = await build(cookie, prompt);
+      expect(response.statusCode).toBe(429);
+      const body = response.json<{ details: { estimatedTokens: number } }>();
+      const { estimatedTokens } = body.details;
+      // The user's description alone is over 600 tokens; the system prompt adds to it.
+      expect(estimatedTokens).toBeGreaterThan(Math.ceil(prompt.length / 4));
+      expect(body).toEqual({
+        code: 'QUOTA_EXCEEDED_ERROR',
+        statusCode: 429,
+        message: `Request too large: about ${estimatedTokens} tokens, your plan allows 600 per request. Shorten the message or start a new chat.`,
+        details: { estimatedTokens, maxRequestSize: 600 },
+      });
+      const streamed = await api(t.app, {
+        method: 'POST',
+        url: '/api/codehub/build-website',
+        cookie,
+        payload: { prompt, options },
+        headers: { accept: 'text/event-stream' },
+      });
+      expect(streamed.statusCode).toBe(429);
+      expect(streamed.json()).toEqual(body);
+
+      expect(fake.requestsWithAll(marker)).toEqual([]);
+      expect(await usageOf(user.id)).toEqual([]);
+      const sites = await api(t.app, { method: 'GET', url: '/api/codehub/websites', cookie });
+      expect(sites.json()).toMatchObject({ items: [] });
+
+      // A short description still builds under the same limit: the refusal is about the size.
+      expect((await build(cookie, `A bakery ${marker}`)).statusCode).toBe(200);
+    } finally {
+      await setLimits('free', { maxRequestSize: limits!.maxRequestSize });
+    }
   });
 });

@@ -1,7 +1,6 @@
 import type { Database, Executor } from '#server/db/client.ts';
-import { AppError, forbidden } from '#shared/errors/app-error.ts';
+import { AppError } from '#shared/errors/app-error.ts';
 import type { SubscriptionTier } from '#shared/plans/tiers.ts';
-import type { TurnState } from './turn-state.queries.ts';
 import { consumeMessage, findAllowance, refundMessage } from './usage.queries.ts';
 
 /**
@@ -61,43 +60,5 @@ export async function refundAllowance(db: Executor, userId: number, period: Usag
   await refundMessage(db, userId, period.period);
 }
 
-export type TokenBudget = TurnState['budget'];
-
-/** Models gated by a token_limits flag besides the tier (spec 02 §6). */
-const FLAGGED_MODELS: Record<string, { flag: 'gpt5Access' | 'claude4Access'; name: string }> = {
-  'gpt-5': { flag: 'gpt5Access', name: 'GPT-5' },
-  'claude-sonnet-4': { flag: 'claude4Access', name: 'Claude 4' },
-};
-
-/**
- * The model flags are access rules, so a refusal is 403 like any model above the plan; the
- * token budgets are quantities, so 429. A tier without a token_limits row has no token limits.
- */
-export function requireTokenBudget(
-  budget: TokenBudget,
-  input: { modelId: string; estimatedTokens: number },
-) {
-  if (!budget) return;
-  const flagged = FLAGGED_MODELS[input.modelId];
-  if (flagged && !budget[flagged.flag]) {
-    throw forbidden(`${flagged.name} is not included in your plan's token limits`);
-  }
-  if (input.estimatedTokens > budget.maxRequestSize) {
-    throw quotaError(
-      `Request too large: about ${input.estimatedTokens} tokens, your plan allows ${budget.maxRequestSize} per request. Shorten the message or start a new chat.`,
-      { estimatedTokens: input.estimatedTokens, maxRequestSize: budget.maxRequestSize },
-    );
-  }
-  if (budget.monthUsed >= budget.monthlyTokens) {
-    throw quotaError('Monthly token limit reached. Upgrade your plan for more tokens.', {
-      limit: budget.monthlyTokens,
-      used: budget.monthUsed,
-    });
-  }
-  if (budget.dayUsed >= budget.dailyTokens) {
-    throw quotaError('Daily token limit reached. It resets at midnight UTC.', {
-      limit: budget.dailyTokens,
-      used: budget.dayUsed,
-    });
-  }
-}
+// The token_limits rule is shared with the website builder (decision 329).
+export { requireTokenBudget } from '#server/ai/token-budget.ts';

@@ -1,9 +1,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { CatalogueModel } from '#server/ai/model-catalogue.ts';
+import { requireTokenAllowance, type TokenBudget } from '#server/ai/token-budget.ts';
 import { usageRow } from '#server/ai/usage-row.ts';
 import type { Executor } from '#server/db/client.ts';
 import { tokenLimits, tokenUsage, tokenUsageDaily } from '#server/db/schema/ai.ts';
-import { AppError } from '#shared/errors/app-error.ts';
 import { accessTier, type AccessState } from '#shared/plans/tiers.ts';
 
 /** One model call of a build, as the author made it (docs/decisions/325-website-builds-count-their-tokens.md). */
@@ -54,46 +54,37 @@ export async function recordBuildCall(
   await db.insert(tokenUsage).values(row);
 }
 
-const quotaError = (message: string, details: { limit: number; used: number }) =>
-  new AppError('QUOTA_EXCEEDED_ERROR', 429, message, details);
-
 /**
- * Refuses a build when the user's tier has used up its monthly or daily tokens (token_limits,
- * summed from token_usage_daily as a chat turn does), with the chat's 429 and texts. A tier
- * without a token_limits row has no token limits.
+ * The user's token budget for a build (the tier's token_limits with the month's and day's tokens
+ * from token_usage_daily, as a chat turn reads them), after refusing the build with the chat's
+ * 429 and texts when its largest request is over max_request_size or the month's or day's
+ * tokens are used up (ai/token-budget.ts). Undefined for a tier without a token_limits row: no
+ * token limits. The model flags are applied where the build's model is chosen (builder-model.ts).
  */
 export async function requireBuildBudget(
   db: Executor,
   user: AccessState & { id: number },
+  request: { estimatedTokens: number },
   now = new Date(),
-) {
+): Promise<TokenBudget | undefined> {
   const today = now.toISOString().slice(0, 10);
   const monthStart = `${today.slice(0, 7)}-01`;
   const usedSince = (day: string) => sql<string>`(
     select coalesce(sum(${tokenUsageDaily.totalTokens}), 0) from ${tokenUsageDaily}
     where ${and(eq(tokenUsageDaily.userId, user.id), gte(tokenUsageDaily.day, day))})`;
-  const [budget] = await db
+  const [row] = await db
     .select({
       monthlyTokens: tokenLimits.monthlyTokens,
       dailyTokens: tokenLimits.dailyTokens,
+      maxRequestSize: tokenLimits.maxRequestSize,
+      gpt5Access: tokenLimits.gpt5Access,
+      claude4Access: tokenLimits.claude4Access,
       monthUsed: usedSince(monthStart),
       dayUsed: usedSince(today),
     })
     .from(tokenLimits)
     .where(eq(tokenLimits.tier, accessTier(user)));
-  if (!budget) return;
-  const monthUsed = Number(budget.monthUsed);
-  const dayUsed = Number(budget.dayUsed);
-  if (monthUsed >= budget.monthlyTokens) {
-    throw quotaError('Monthly token limit reached. Upgrade your plan for more tokens.', {
-      limit: budget.monthlyTokens,
-      used: monthUsed,
-    });
-  }
-  if (dayUsed >= budget.dailyTokens) {
-    throw quotaError('Daily token limit reached. It resets at midnight UTC.', {
-      limit: budget.dailyTokens,
-      used: dayUsed,
-    });
-  }
+  const budget = row && { ...row, monthUsed: Number(row.monthUsed), dayUsed: Number(row.dayUsed) };
+  requireTokenAllowance(budget, request);
+  return budget;
 }

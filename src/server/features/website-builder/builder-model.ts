@@ -1,5 +1,6 @@
 import type { Catalogue, CatalogueModel } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
+import { hasModelAccess, type TokenBudget } from '#server/ai/token-budget.ts';
 import type { ModelVariant } from '#shared/codehub/website-builder-schemas.ts';
 import { DEFAULT_MODEL_ID } from '#shared/models/model-ids.ts';
 import { isTierAtLeast, type SubscriptionTier } from '#shared/plans/tiers.ts';
@@ -26,15 +27,18 @@ const rank = (model: CatalogueModel) => {
 };
 
 /**
- * The model of a build: among the enabled models the tier allows and whose provider is
- * configured, 'quality' and the professional build take the strongest, 'fast' the cheapest
- * output, 'balanced' the administrator's default model (else GPT-4o, else the strongest).
- * Undefined when none can answer: the offline author builds the page then.
+ * The model of a build: among the enabled models the tier allows, its token_limits flags allow
+ * (GPT-5, Claude 4; decision 329) and whose provider is configured, 'quality' and the
+ * professional build take the strongest, 'fast' the cheapest output, 'balanced' the
+ * administrator's default model (else GPT-4o, else the strongest). A flag only narrows the
+ * choice: the build never answers 403 for a model it picked itself. Undefined when none can
+ * answer: the offline author builds the page then.
  */
 export function chooseBuilderModel(input: {
   catalogue: Catalogue;
   providers: AiProviders;
   tier: SubscriptionTier;
+  budget: TokenBudget | undefined;
   variant: ModelVariant;
   professional: boolean;
   defaultModel: string | null;
@@ -45,6 +49,7 @@ export function chooseBuilderModel(input: {
         model.enabled &&
         model.provider !== 'perplexity' &&
         isTierAtLeast(input.tier, model.minTier) &&
+        hasModelAccess(input.budget, model.id) &&
         input.providers.status(model.provider).configured,
     )
     .sort((a, b) => rank(a) - rank(b));

@@ -1,4 +1,5 @@
 import type { LanguageModel } from 'ai';
+import { estimatePromptFast } from '#server/ai/tokens.ts';
 import { toUpstreamError } from '#server/ai/upstream-errors.ts';
 import { OFFLINE_MODEL_ID } from '#shared/models/model-ids.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
@@ -62,6 +63,28 @@ ${RULES}
 Answer with the HTML document only.`;
 
 const OUTPUT_TOKENS = { plan: 600, page: 16_000 };
+
+/** The user's request as every call states it, after the stage's marker. */
+const requestOf = (stage: keyof typeof STAGE, prompt: string) =>
+  `${STAGE[stage]}.\nRequest: ${prompt}`;
+
+/**
+ * The estimated tokens of a build's largest call as far as it is known before the build: each
+ * call's system prompt and the user's request, estimated as the chat estimates its requests
+ * (decision 329). The plan, the cut-off page and the page to refine that later calls carry are
+ * the model's own answers, not known up front and not the user's to shorten.
+ */
+export function estimateBuildRequest(prompt: string): number {
+  return Math.max(
+    ...(Object.keys(STAGE) as (keyof typeof STAGE)[]).map((stage) =>
+      estimatePromptFast({
+        system: stage === 'plan' ? PLAN_SYSTEM : WRITE_SYSTEM,
+        texts: [requestOf(stage, prompt)],
+        images: 0,
+      }),
+    ),
+  );
+}
 
 function parsePlan(text: string, prompt: string, language: Language): SitePlan {
   const fallback = planFromPrompt(prompt, language);
@@ -142,7 +165,7 @@ export function modelAuthor(input: {
       const draft = await call(
         {
           system: PLAN_SYSTEM,
-          prompt: `${STAGE.plan}.\nRequest: ${prompt}`,
+          prompt: requestOf('plan', prompt),
           maxOutputTokens: OUTPUT_TOKENS.plan,
         },
         signal,
@@ -153,7 +176,7 @@ export function modelAuthor(input: {
       call(
         {
           system: WRITE_SYSTEM,
-          prompt: `${STAGE.write}.\nRequest: ${prompt}\n\nPlan:\n${describePlan(plan)}`,
+          prompt: `${requestOf('write', prompt)}\n\nPlan:\n${describePlan(plan)}`,
           maxOutputTokens: OUTPUT_TOKENS.page,
         },
         signal,
@@ -162,7 +185,7 @@ export function modelAuthor(input: {
       call(
         {
           system: WRITE_SYSTEM,
-          prompt: `${STAGE.continue}.\nRequest: ${prompt}\n\nThis HTML document was cut off. Answer with exactly the text that follows its last character, up to and including </html>, nothing else:\n\n${partial.slice(-6000)}`,
+          prompt: `${requestOf('continue', prompt)}\n\nThis HTML document was cut off. Answer with exactly the text that follows its last character, up to and including </html>, nothing else:\n\n${partial.slice(-6000)}`,
           maxOutputTokens: OUTPUT_TOKENS.page,
         },
         signal,
@@ -172,7 +195,7 @@ export function modelAuthor(input: {
         {
           system: WRITE_SYSTEM,
           prompt: [
-            `${STAGE.refine}.\nRequest: ${prompt}\n\nPlan:\n${describePlan(plan)}`,
+            `${requestOf('refine', prompt)}\n\nPlan:\n${describePlan(plan)}`,
             `Problems found when the page was checked and rendered in a browser:\n${findings
               .map((finding) => `- ${FINDING_ADVICE[finding]}`)
               .join('\n')}`,

@@ -18,6 +18,7 @@ import {
 } from '#shared/codehub/website-builder-schemas.ts';
 import { AppError, type ErrorEnvelope } from '#shared/errors/app-error.ts';
 import { requireBuildBudget } from './build-usage.ts';
+import { estimateBuildRequest } from './site-author.ts';
 import { createWebsiteBuilder } from './website-builder.service.ts';
 import * as sites from './websites.service.ts';
 import { registerWebsitePageRoutes } from './website-page.routes.ts';
@@ -76,10 +77,12 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
   ) => {
     const user = requireUser(request);
     // Before the daily build count and the stream: a plain 429 that costs the user no build.
-    await requireBuildBudget(ctx.db, user);
+    const budget = await requireBuildBudget(ctx.db, user, {
+      estimatedTokens: estimateBuildRequest(input.prompt),
+    });
     const signal = clientGone(reply);
     if (!wantsEventStream(request)) {
-      return builder.build(user, input, { professional, onStep: () => {}, signal });
+      return builder.build(user, input, { professional, budget, onStep: () => {}, signal });
     }
     reply.hijack();
     const res = writeEventStreamHead(request, reply);
@@ -93,6 +96,7 @@ export function registerWebsiteBuilderRoutes(app: FastifyInstance, ctx: AppConte
     try {
       const result = await builder.build(user, input, {
         professional,
+        budget,
         onStep: (step: BuildStep) => send('step', step),
         signal,
       });

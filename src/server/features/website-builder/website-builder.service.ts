@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
+import type { TokenBudget } from '#server/ai/token-budget.ts';
 import type { AppContext } from '#server/http/request-context.ts';
 import { RateLimiter, RateLimitedError, describeWait } from '#server/http/rate-limit.ts';
 import {
@@ -44,12 +45,16 @@ class BuildDeadline extends Error {
 
 export const buildTimeoutError = () => new AppError('TIMEOUT_ERROR', 504, M.timeout);
 
+/** One build's run: the user's token budget (requireBuildBudget) narrows the model choice. */
+export interface BuildRun {
+  professional: boolean;
+  budget: TokenBudget | undefined;
+  onStep: (step: BuildStep) => void;
+  signal: AbortSignal;
+}
+
 export interface WebsiteBuilder {
-  build(
-    user: Builder,
-    input: BuildWebsiteInput,
-    run: { professional: boolean; onStep: (step: BuildStep) => void; signal: AbortSignal },
-  ): Promise<BuildResult>;
+  build(user: Builder, input: BuildWebsiteInput, run: BuildRun): Promise<BuildResult>;
 }
 
 /**
@@ -132,7 +137,7 @@ async function buildSite(
   user: Builder,
   tier: SubscriptionTier,
   input: BuildWebsiteInput,
-  run: { professional: boolean; onStep: (step: BuildStep) => void; signal: AbortSignal },
+  run: BuildRun,
 ): Promise<BuildResult> {
   const stored = await q.findUserLanguage(ctx.db, user.id);
   const language: Language = isLanguage(stored) ? stored : 'de';
@@ -142,6 +147,7 @@ async function buildSite(
         catalogue: await loadCatalogue(ctx.db),
         providers: ctx.providers,
         tier,
+        budget: run.budget,
         variant: input.model_variant,
         professional: run.professional,
         defaultModel: ctx.appSettings.current().defaultModel,
