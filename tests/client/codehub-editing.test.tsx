@@ -62,6 +62,7 @@ function projectServer(routes: Parameters<typeof fakeServer>[0] = {}) {
   const server = {
     file: storedFile('print("before")\n'),
     others: [] as ReturnType<typeof otherFile>[],
+    saves: 0,
   };
   const fake = fakeServer({
     'GET /api/user': { status: 200, body: userBody() },
@@ -73,8 +74,28 @@ function projectServer(routes: Parameters<typeof fakeServer>[0] = {}) {
       body: { files: [server.file, ...server.others] },
     }),
     [`PATCH ${filePath}`]: (request) => {
-      const { content } = request.body as { content: string };
-      server.file = storedFile(content, at(50));
+      const { content, filename, baseUpdatedAt } = request.body as {
+        content?: string;
+        filename?: string;
+        baseUpdatedAt?: string;
+      };
+      // As the server answers a save made on an older version (decision 328).
+      if (baseUpdatedAt !== undefined && baseUpdatedAt !== server.file.updatedAt) {
+        return {
+          status: 409,
+          body: {
+            message: 'This file changed since you opened it',
+            code: 'CONFLICT',
+            statusCode: 409,
+            details: { current: server.file },
+          },
+        };
+      }
+      server.saves += 1;
+      server.file = {
+        ...storedFile(content ?? server.file.content, at(50 + server.saves)),
+        filename: filename ?? server.file.filename,
+      };
       return { status: 200, body: server.file };
     },
     ...routes,
@@ -234,5 +255,93 @@ describe('the project page asks before losing work', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Zurück zum CodeHub' }));
     await screen.findByText('Du hast noch keine Projekte.');
     expect(confirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('a save on a version that changed elsewhere (decision 328)', () => {
+  const saves = (requests: { method: string; body: unknown }[]) =>
+    requests.filter((r) => r.method === 'PATCH').map((r) => r.body);
+
+  /** main.py typed on in this tab, then saved from another tab, then saved here: refused. */
+  async function refusedSave() {
+    const fake = projectServer();
+    renderApp(`/codehub/projects/${PROJECT_ID}`);
+    expect((await findEditor()).textContent).toContain('print("before")');
+    await typeAtStart('# mine\n');
+    fake.server.file = storedFile('print("theirs")\n', at(45));
+    await userEvent.keyboard('{Control>}s{/Control}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Diese Datei wurde woanders geändert (in einem anderen Tab oder einer Live-Sitzung), seit du sie geöffnet hast.',
+    );
+    expect(saves(fake.requests)).toEqual([
+      { content: '# mine\nprint("before")\n', baseUpdatedAt: at(30) },
+    ]);
+    // The user's text stays, unsaved; the other tab's stays on the server.
+    expect((await findEditor()).textContent).toContain('# mineprint("before")');
+    expect(screen.getByText('Ungespeicherte Änderungen')).toBeTruthy();
+    expect(asksBeforeUnload()).toBe(true);
+    expect(fake.server.file.content).toBe('print("theirs")\n');
+    return fake;
+  }
+
+  it('keeps the text and, on "overwrite", saves it over the newer version', async () => {
+    const { server, requests } = await refusedSave();
+    await userEvent.click(screen.getByRole('button', { name: 'Mit meiner Version überschreiben' }));
+    await waitFor(() => expect(server.file.content).toBe('# mine\nprint("before")\n'));
+    expect(saves(requests).at(-1)).toEqual({
+      content: '# mine\nprint("before")\n',
+      baseUpdatedAt: at(45),
+    });
+    await screen.findByText('Alle Änderungen gespeichert');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The next save is made on the version just saved.
+    const saved = server.file.updatedAt;
+    await typeAtStart('# more\n');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(server.file.content).toBe('# more\n# mine\nprint("before")\n'));
+    expect(saves(requests).at(-1)).toMatchObject({ baseUpdatedAt: saved });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('on "discard", drops the text and shows the newer version, which the next save is made on', async () => {
+    const { server, requests } = await refusedSave();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Meine verwerfen und neuere Version laden' }),
+    );
+    await waitFor(async () => expect((await findEditor()).textContent).toContain('theirs'));
+    expect((await findEditor()).textContent).not.toContain('# mine');
+    expect(screen.getByText('Alle Änderungen gespeichert')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(asksBeforeUnload()).toBe(false);
+    expect(saves(requests)).toHaveLength(1);
+    expect(server.file.content).toBe('print("theirs")\n');
+
+    await typeAtStart('# again\n');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(server.file.content).toBe('# again\nprint("theirs")\n'));
+    expect(saves(requests).at(-1)).toMatchObject({ baseUpdatedAt: at(45) });
+  });
+
+  it('saves a draft after renaming its file: the newer version has the text it was typed on', async () => {
+    const { server, requests } = projectServer();
+    renderApp(`/codehub/projects/${PROJECT_ID}`);
+    await typeAtStart('# mine\n');
+    await userEvent.click(screen.getByRole('button', { name: 'Umbenennen' }));
+    const name = screen.getByRole('textbox', { name: 'Dateiname' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'app.py{Enter}');
+    await waitFor(() => expect(server.file.filename).toBe('app.py'));
+    const renamed = server.file.updatedAt;
+    await screen.findByRole('group', { name: 'Editor: app.py' });
+
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(server.file.content).toBe('# mine\nprint("before")\n'));
+    expect(saves(requests).at(-1)).toEqual({
+      content: '# mine\nprint("before")\n',
+      baseUpdatedAt: renamed,
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -142,9 +142,11 @@ describe('/codehub', () => {
     await userEvent.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(saved).toBe('# greet\nprint("Hello, world!")\nprint(2)\n'));
     const patches = server.requests.filter((r) => r.method === 'PATCH');
+    // Each save names the version it was typed on (decision 328).
+    const baseUpdatedAt = mainFile(saved).updatedAt;
     expect(patches.map((r) => r.body)).toEqual([
-      { content: '# greet\nprint("Hello, world!")\n' },
-      { content: '# greet\nprint("Hello, world!")\nprint(2)\n' },
+      { content: '# greet\nprint("Hello, world!")\n', baseUpdatedAt },
+      { content: '# greet\nprint("Hello, world!")\nprint(2)\n', baseUpdatedAt },
     ]);
   });
 

@@ -24,6 +24,7 @@ export const CODEHUB_MESSAGES = {
   noChanges: 'Nothing to change',
   fileInLiveSession:
     'A live session is editing this project: change the text there, or end the session first',
+  fileChanged: 'This file changed since you opened it',
 } as const;
 
 export const CodeLanguageSchema = z.enum(CODE_LANGUAGE_IDS);
@@ -122,11 +123,23 @@ export const UpdateFileSchema = z
     content: content.optional(),
     /** true makes this the main file (the previous one stops being main); false is refused on the main file. */
     isMain: z.boolean().optional(),
+    /**
+     * The `updatedAt` of the version the change was made on: when the file has changed since,
+     * the change is refused with 409 and the current file (decision 328). Without it, the last
+     * write wins.
+     */
+    baseUpdatedAt: z.iso.datetime().optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: CODEHUB_MESSAGES.noChanges,
-  });
+  .refine(
+    ({ baseUpdatedAt: _base, ...changes }) =>
+      Object.values(changes).some((value) => value !== undefined),
+    { message: CODEHUB_MESSAGES.noChanges },
+  );
 export type UpdateFile = z.infer<typeof UpdateFileSchema>;
+
+/** The details of the 409 for a change made on an old version: the file as it is now. */
+export const FileChangedDetailsSchema = z.object({ current: CodeFileSchema });
+export type FileChangedDetails = z.infer<typeof FileChangedDetailsSchema>;
 
 export function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;

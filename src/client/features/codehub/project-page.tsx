@@ -16,8 +16,10 @@ import { errorText } from './error-text.ts';
 import { FileList } from './file-list.tsx';
 import { FileToolbar } from './file-toolbar.tsx';
 import { OutputPanel } from './runner/output-panel.tsx';
+import { SaveConflict } from './save-conflict.tsx';
 import { useSaveShortcut } from './use-save-shortcut.ts';
 import { StartLiveButton } from './start-live-button.tsx';
+import { useFileDrafts } from './use-file-drafts.ts';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 /** /codehub/projects/:projectId: the files of a project in the editor; only the owner changes them. */
@@ -31,18 +33,17 @@ export default function ProjectPage() {
   const updateProject = useUpdateProject(projectId);
   const deleteProject = useDeleteProject(projectId);
   const [chosenId, setChosenId] = useState<string | null>(null);
-  /** Unsaved text per file id. */
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
+  const drafts = useFileDrafts(projectId, fileActions.update, setFailure);
 
   const list = files.data ?? [];
   const active = list.find((file) => file.id === chosenId) ?? list.find((f) => f.isMain) ?? list[0];
   const canEdit = project.data?.isOwner ?? false;
-  const draft = active ? drafts[active.id] : undefined;
-  const dirty = draft !== undefined && draft !== active?.content;
   const dirtyIds = new Set(
-    list.filter((file) => (drafts[file.id] ?? file.content) !== file.content).map((f) => f.id),
+    list.filter((file) => drafts.textOf(file) !== file.content).map((f) => f.id),
   );
+  const dirty = active !== undefined && dirtyIds.has(active.id);
+  const conflict = active ? drafts.conflictOf(active.id) : undefined;
   useUnsavedGuard(dirtyIds.size > 0);
   /** The page's own ways out ask first when they would drop unsaved edits. */
   const mayLeave = () => dirtyIds.size === 0 || window.confirm(t('editor.leaveConfirm'));
@@ -51,24 +52,11 @@ export default function ProjectPage() {
   /** What runs is what the editor shows, unsaved edits included. */
   const runFiles = list.map((file) => ({
     filename: file.filename,
-    content: drafts[file.id] ?? file.content,
+    content: drafts.textOf(file),
   }));
 
   const save = () => {
-    if (!active || !canEdit || !dirty) return;
-    const fileId = active.id;
-    fileActions.update.mutate(
-      { fileId, input: { content: draft } },
-      {
-        ...onError,
-        onSuccess: (file) => {
-          setFailure(null);
-          setDrafts(({ [fileId]: saved, ...rest }) =>
-            saved === file.content ? rest : { ...rest, [fileId]: saved! },
-          );
-        },
-      },
-    );
+    if (active && canEdit) drafts.save(active);
   };
   useSaveShortcut(save);
 
@@ -187,13 +175,20 @@ export default function ProjectPage() {
                 }}
               />
             ) : null}
+            {conflict ? (
+              <SaveConflict
+                busy={fileActions.update.isPending}
+                onOverwrite={() => drafts.overwrite(active.id)}
+                onDiscard={() => drafts.discard(active.id)}
+              />
+            ) : null}
             <CodeEditor
               key={`editor-${active.id}`}
-              doc={draft ?? active.content}
+              doc={drafts.textOf(active)}
               language={active.language}
               readOnly={!canEdit}
               label={t('editor.label', { filename: active.filename })}
-              onChange={(doc) => setDrafts((old) => ({ ...old, [active.id]: doc }))}
+              onChange={(doc) => drafts.edit(active, doc)}
             />
             {mainFile ? (
               <OutputPanel

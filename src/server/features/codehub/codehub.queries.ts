@@ -148,6 +148,13 @@ export async function insertFile(db: Executor, values: CodeFileInsert) {
   return row!;
 }
 
+/**
+ * The `updated_at` of a file being changed: now, yet always later than before, so the version a
+ * client holds (decision 328) moves with every write, two writes in one millisecond included.
+ */
+export const nextFileVersion = (now: Date) =>
+  sql<Date>`greatest(${now.toISOString()}::timestamptz, ${codeFiles.updatedAt} + interval '1 millisecond')`;
+
 export async function updateFile(
   db: Executor,
   fileId: string,
@@ -155,7 +162,7 @@ export async function updateFile(
 ) {
   const [row] = await db
     .update(codeFiles)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: nextFileVersion(new Date()) })
     .where(eq(codeFiles.id, fileId))
     .returning();
   return row!;

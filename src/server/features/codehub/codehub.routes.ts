@@ -16,6 +16,7 @@ import {
   UpdateFileSchema,
   UpdateProjectSchema,
 } from '#shared/codehub/codehub-schemas.ts';
+import * as files from './codehub-files.service.ts';
 import * as codehub from './codehub.service.ts';
 
 /** Code hub projects and their files (spec 02 §2 /codehub, §3; issue 13 item 1). */
@@ -93,7 +94,7 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
       config: access,
       schema: { params: ProjectParamsSchema, response: { 200: CodeFileListSchema } },
     },
-    async (request) => codehub.listFiles(ctx.db, requireUser(request).id, request.params.projectId),
+    async (request) => files.listFiles(ctx.db, requireUser(request).id, request.params.projectId),
   );
 
   api.post(
@@ -107,7 +108,7 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const file = await codehub.createFile(
+      const file = await files.createFile(
         ctx.db,
         ctx.pubsub,
         requireUser(request).id,
@@ -129,7 +130,7 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) =>
-      codehub.updateFile(
+      files.updateFile(
         ctx.db,
         ctx.pubsub,
         requireUser(request).id,
@@ -146,7 +147,7 @@ export function registerCodehubRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: FileParamsSchema, response: { 204: NoContentSchema } },
     },
     async (request, reply) => {
-      await codehub.deleteFile(
+      await files.deleteFile(
         ctx.db,
         ctx.pubsub,
         requireUser(request).id,

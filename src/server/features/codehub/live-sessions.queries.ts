@@ -8,6 +8,7 @@ import {
 } from '#server/db/schema/codehub-live.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { LiveRole } from '#shared/codehub/live-schemas.ts';
+import { nextFileVersion } from './codehub.queries.ts';
 import { isOnline } from './live-presence.queries.ts';
 
 export type CodeSessionRow = typeof codeSessions.$inferSelect;
@@ -220,7 +221,8 @@ export async function writeFileContent(
   const now = new Date();
   const rows = await db
     .update(codeFiles)
-    .set({ content, size, updatedAt: now })
+    // The version moves: a save made on the text from before is refused (decision 328).
+    .set({ content, size, updatedAt: nextFileVersion(now) })
     .where(
       and(
         eq(codeFiles.projectId, projectId),
