@@ -61,7 +61,10 @@ const payment = (id: number, username: string) => ({
   refundedAt: null,
 });
 
-function adminServer(provider: 'sandbox' | 'stripe') {
+function adminServer(
+  provider: 'sandbox' | 'stripe',
+  routes: Parameters<typeof fakeServer>[0] = {},
+) {
   let queue = [pending(1, 'anna'), pending(2, 'boris')];
   return fakeServer({
     'GET /api/user': { status: 200, body: userBody({ isAdmin: true }) },
@@ -109,6 +112,7 @@ function adminServer(provider: 'sandbox' | 'stripe') {
       const items = status === 'refunded' ? [] : [payment(7, 'sandra')];
       return { status: 200, body: { items, nextCursor: null } };
     },
+    ...routes,
   });
 }
 
@@ -149,6 +153,40 @@ describe('/admin/subscriptions', () => {
     expect(server.requests.find((r) => r.url.includes('/reject'))?.body).toEqual({
       notes: 'No such transaction on the chain',
     });
+  });
+
+  it('says a payment of an erased account is to be refunded, and keeps it waiting (decision 330)', async () => {
+    const erased = 'deleted-user-11';
+    adminServer('sandbox', {
+      'GET /api/admin/crypto-payments': {
+        status: 200,
+        body: { items: [pending(1, erased)], nextCursor: null },
+      },
+      'POST /api/admin/crypto-payments/1/verify': {
+        status: 409,
+        body: {
+          message: 'Account deleted: refund the payment to its sender',
+          code: 'CONFLICT',
+          statusCode: 409,
+        },
+      },
+    });
+    renderApp('/admin/subscriptions');
+    const queue = await screen.findByRole('table', { name: 'Zu prüfende Krypto-Zahlungen' });
+    const row = within(queue).getByText(erased).closest('tr')!;
+    await userEvent.click(
+      within(row).getByRole('button', { name: `Zahlung von ${erased}, 0.00100417 BTC bestätigen` }),
+    );
+    expect(
+      await screen.findByText(
+        'Dieses Konto wurde gelöscht, daher wurde nichts freigeschaltet. Schick die Coins an die ' +
+          'sendende Wallet zurück und lehne die Zahlung dann mit einem Hinweis auf die Rückzahlung ab.',
+      ),
+    ).toBeTruthy();
+    // Still in the queue, to be rejected once refunded.
+    expect(
+      within(queue).getByRole('button', { name: `Zahlung von ${erased}, 0.00100417 BTC ablehnen` }),
+    ).toBeTruthy();
   });
 
   it('lists subscriptions and payments with filters, and drives a sandbox subscription', async () => {

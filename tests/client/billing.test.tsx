@@ -227,6 +227,37 @@ describe('/payment/{plan}: the TEST MODE checkout (issue 11)', () => {
     );
   });
 
+  it('says a Decline after a charged Succeed cannot undo the payment, and Succeed finishes it (decision 330)', async () => {
+    const completions: unknown[] = [];
+    let checkout = checkoutBody('c1');
+    fakeServer({
+      ...signedIn(),
+      'GET /api/subscription': { status: 200, body: subscriptionBody() },
+      'GET /api/payments': { status: 200, body: { payments: [] } },
+      'GET /api/payments/checkouts/c1': () => ({ status: 200, body: checkout }),
+      'POST /api/payments/sandbox/c1/complete': (request: RecordedRequest) => {
+        completions.push(request.body);
+        if ((request.body as { outcome: string }).outcome === 'decline') {
+          return conflict('Payment already made: press Succeed to finish');
+        }
+        checkout = { ...checkout, status: 'completed' };
+        return { status: 200, body: checkout };
+      },
+    });
+    renderApp('/payment/premium?checkout=c1');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Widerrufsrecht/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlung wird abgelehnt' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Zahlung bereits erfolgt');
+    expect(alert.textContent).toContain(
+      'Die Zahlung für Premium ist bereits durchgegangen und kann nicht mehr abgelehnt werden. ' +
+        'Drück auf „Zahlung gelingt“, um den Bezahlvorgang abzuschließen.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlung gelingt' }));
+    expect(await screen.findByRole('heading', { name: 'Abonnement', level: 1 })).toBeTruthy();
+    expect(completions).toEqual([{ outcome: 'decline' }, { outcome: 'succeed' }]);
+  });
+
   it('leads from a plan on /pricing to its checkout', async () => {
     sandboxServer();
     renderApp('/pricing');

@@ -1,6 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { TEST_DB } from '#tests/support/test-database.ts';
+import { until } from '#tests/support/until.ts';
 
 /** Crypto payments in test mode (no wallets configured): report, review, activation (issue 11). */
 let t: TestContext;
@@ -225,6 +228,93 @@ describe('administrator review', () => {
     ).toBe(409);
     expect((await get(cookie, '/api/subscription')).json().tier).toBe('free');
   });
+});
+
+describe('a payment of an erased account (decision 330)', () => {
+  it('is refused at verification: no plan, no contract, and it stays pending to be refunded and rejected', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const payment = await reported(cookie, 'expert', 6);
+    const erased = await api(t.app, {
+      method: 'DELETE',
+      url: `/api/admin/users/${user.id}`,
+      cookie: adminA.cookie,
+    });
+    expect(erased.statusCode, erased.body).toBe(204);
+
+    const verify = await post(adminB.cookie, `/api/admin/crypto-payments/${payment.id}/verify`);
+    expect(verify.statusCode).toBe(409);
+    expect(verify.json()).toEqual({
+      code: 'CONFLICT',
+      statusCode: 409,
+      message: 'Account deleted: refund the payment to its sender',
+    });
+    // Nothing granted to the erased account, nothing recorded as paid.
+    const detail = (await get(adminA.cookie, `/api/admin/users/${user.id}`)).json();
+    expect(detail.user).toMatchObject({ status: 'deleted', effectiveTier: 'free' });
+    expect(detail.subscription).toBeNull();
+    expect(detail.payments).toEqual([]);
+    // Still waiting in the queue, under the anonymised name, for the refund and its note.
+    const queue = (await get(adminA.cookie, '/api/admin/crypto-payments?status=pending&limit=100'))
+      .json()
+      .items.find((item: { id: number }) => item.id === payment.id);
+    expect(queue).toMatchObject({ status: 'pending', username: `deleted-user-${user.id}` });
+    const rejected = await post(adminB.cookie, `/api/admin/crypto-payments/${payment.id}/reject`, {
+      notes: 'Account deleted: the coins were sent back',
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected' });
+  });
+
+  // PGlite has one connection, so the verification's transaction and the erasure's never overlap.
+  it.runIf(TEST_DB === 'postgres')(
+    'verified while the erasure commits: it waits for the erasure, then refuses',
+    async () => {
+      const { user, cookie } = await createSignedInUser(t.db);
+      const payment = await reported(cookie, 'expert', 6);
+      // Holds the erasure at its last write, the audit row: the account's row is then locked and
+      // erased, and nothing committed (decision 315's technique).
+      const holder = new pg.Client({ connectionString: t.database.url });
+      const watcher = new pg.Client({ connectionString: t.database.url });
+      await Promise.all([holder.connect(), watcher.connect()]);
+      const waitingOn = (table: string) =>
+        until(
+          async () =>
+            (
+              await watcher.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'
+                   and query ilike $1`,
+                [`%"${table}"%`],
+              )
+            ).rows[0]!.n,
+          (n) => n > 0,
+          { attempts: 400, everyMs: 25 },
+        );
+      try {
+        await holder.query('begin');
+        await holder.query('lock table admin_audit_log in share mode');
+        const erasing = api(t.app, {
+          method: 'DELETE',
+          url: `/api/admin/users/${user.id}`,
+          cookie: adminA.cookie,
+        });
+        await waitingOn('admin_audit_log');
+        const verifying = post(adminB.cookie, `/api/admin/crypto-payments/${payment.id}/verify`);
+        // The verification has moved the payment on and waits for the account's row.
+        await waitingOn('users');
+        await holder.query('commit');
+        expect((await erasing).statusCode).toBe(204);
+        const verify = await verifying;
+        expect(verify.statusCode).toBe(409);
+        expect(verify.json().message).toBe('Account deleted: refund the payment to its sender');
+        const detail = (await get(adminA.cookie, `/api/admin/users/${user.id}`)).json();
+        expect(detail.user).toMatchObject({ status: 'deleted', effectiveTier: 'free' });
+        expect(detail.subscription).toBeNull();
+        expect(detail.payments).toEqual([]);
+      } finally {
+        await Promise.all([holder.end(), watcher.end()]);
+      }
+    },
+  );
 });
 
 describe('beside a card subscription (decision 312)', () => {

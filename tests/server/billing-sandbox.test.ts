@@ -202,7 +202,41 @@ describe('sandbox purchase', () => {
   });
 });
 
-describe('a completion that failed halfway (decision 316)', () => {
+/**
+ * Runs `step` while a rule only this buyer meets refuses their payments: the sandbox charges and
+ * the plan is granted, then recording the invoice.paid fails (decision 316's technique).
+ */
+async function refusingPayments(userId: number, step: () => Promise<void>) {
+  const rule = `test_refused_payment_${userId}`;
+  await t.db.execute(
+    sql.raw(`ALTER TABLE payments ADD CONSTRAINT ${rule} CHECK (user_id <> ${userId}) NOT VALID`),
+  );
+  try {
+    await step();
+  } finally {
+    await t.db.execute(sql.raw(`ALTER TABLE payments DROP CONSTRAINT ${rule}`));
+  }
+}
+
+/** Runs the invoice.paid's own retrying job now, as it would later in the background. */
+async function runPaidEventJob(checkoutId: string) {
+  const retry = and(
+    eq(jobs.name, INBOUND_EVENT_JOB),
+    eq(jobs.key, `sandbox:evt_sbx_paid_${checkoutId}`),
+  );
+  await t.db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(retry, eq(jobs.status, 'queued')));
+  // Enqueueing wakes the embedded database's loop, which sleeps until the retry it knew of.
+  await t.app.jobs.enqueue('tests.wake', {}, { key: randomUUID() });
+  await until(
+    async () => (await t.db.select({ status: jobs.status }).from(jobs).where(retry))[0]?.status,
+    (status) => status === 'done',
+  );
+}
+
+describe('a completion that failed halfway (decisions 316, 330)', () => {
   it('a second click on Succeed finishes it: the checkout completed, the payment recorded once', async () => {
     const { user, cookie } = await createSignedInUser(t.db);
     const checkout = await post(cookie, '/api/subscription/checkout', {
@@ -211,15 +245,7 @@ describe('a completion that failed halfway (decision 316)', () => {
     });
     const { checkoutId } = checkout.json();
     const complete = `/api/payments/sandbox/${checkoutId}/complete`;
-    // A rule only this buyer meets, for a while: the subscription is made and its
-    // checkout.session.completed handled, then recording the invoice.paid fails.
-    const rule = `test_refused_payment_${user.id}`;
-    await t.db.execute(
-      sql.raw(
-        `ALTER TABLE payments ADD CONSTRAINT ${rule} CHECK (user_id <> ${user.id}) NOT VALID`,
-      ),
-    );
-    try {
+    await refusingPayments(user.id, async () => {
       const first = await post(cookie, complete, { outcome: 'succeed' });
       expect(first.statusCode).toBe(500);
       expect(first.json()).toMatchObject({ message: 'Payment error' });
@@ -227,9 +253,7 @@ describe('a completion that failed halfway (decision 316)', () => {
       expect(await get(cookie, '/api/subscription')).toMatchObject({ tier: 'expert' });
       expect((await get(cookie, `/api/payments/checkouts/${checkoutId}`)).status).toBe('open');
       expect((await get(cookie, '/api/payments')).payments).toEqual([]);
-    } finally {
-      await t.db.execute(sql.raw(`ALTER TABLE payments DROP CONSTRAINT ${rule}`));
-    }
+    });
 
     const second = await post(cookie, complete, { outcome: 'succeed' });
     expect(second.statusCode, second.body).toBe(200);
@@ -249,21 +273,89 @@ describe('a completion that failed halfway (decision 316)', () => {
     ]);
 
     // The event's own job, retrying in the background, then finds it handled.
-    const retry = and(
-      eq(jobs.name, INBOUND_EVENT_JOB),
-      eq(jobs.key, `sandbox:evt_sbx_paid_${checkoutId}`),
-    );
-    await t.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(and(retry, eq(jobs.status, 'queued')));
-    // Enqueueing wakes the embedded database's loop, which sleeps until the retry it knew of.
-    await t.app.jobs.enqueue('tests.wake', {}, { key: randomUUID() });
-    await until(
-      async () => (await t.db.select({ status: jobs.status }).from(jobs).where(retry))[0]?.status,
-      (status) => status === 'done',
-    );
+    await runPaidEventJob(checkoutId);
     expect((await get(cookie, '/api/payments')).payments).toEqual(paid);
+  });
+
+  it('Decline after a Succeed that was charged is refused: the buyer finishes it with Succeed', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    const { checkoutId } = (
+      await post(cookie, '/api/subscription/checkout', { plan: 'premium', interval: 'month' })
+    ).json();
+    const complete = `/api/payments/sandbox/${checkoutId}/complete`;
+    await refusingPayments(user.id, async () => {
+      expect((await post(cookie, complete, { outcome: 'succeed' })).statusCode).toBe(500);
+    });
+
+    const decline = await post(cookie, complete, { outcome: 'decline' });
+    expect(decline.statusCode).toBe(409);
+    expect(decline.json()).toMatchObject({
+      code: 'CONFLICT',
+      statusCode: 409,
+      message: 'Payment already made: press Succeed to finish',
+    });
+    // Nothing was declined: the checkout still open, the plan kept, no failed payment listed.
+    // (The invoice.paid's own job may record the payment meanwhile: the rule is gone.)
+    expect((await get(cookie, `/api/payments/checkouts/${checkoutId}`)).status).toBe('open');
+    expect(await get(cookie, '/api/subscription')).toMatchObject({ tier: 'premium' });
+    const listed = (await get(cookie, '/api/payments')).payments;
+    expect(listed.filter((p: { status: string }) => p.status !== 'paid')).toEqual([]);
+
+    const succeed = await post(cookie, complete, { outcome: 'succeed' });
+    expect(succeed.statusCode, succeed.body).toBe(200);
+    expect(succeed.json()).toMatchObject({ status: 'completed' });
+    expect((await get(cookie, '/api/payments')).payments).toEqual([
+      expect.objectContaining({ amountCents: 1299, status: 'paid' }),
+    ]);
+    // A completed checkout is not "to be finished": a late Decline is told so.
+    const late = await post(cookie, complete, { outcome: 'decline' });
+    expect(late.json()).toMatchObject({ message: 'Checkout already completed' });
+  });
+
+  it('a second click on Succeed finishes an upgrade that failed halfway: its charge recorded once', async () => {
+    const { user, cookie } = await createSignedInUser(t.db);
+    await buy(cookie, 'premium');
+    const checkout = await post(cookie, '/api/subscription/checkout', {
+      plan: 'ultimate',
+      interval: 'month',
+    });
+    const { checkoutId, kind } = checkout.json();
+    expect(kind).toBe('upgrade');
+    const complete = `/api/payments/sandbox/${checkoutId}/complete`;
+    const plans = async () =>
+      (await get(cookie, '/api/payments')).payments.map(
+        (p: { plan: string; status: string }) => `${p.plan} ${p.status}`,
+      );
+    await refusingPayments(user.id, async () => {
+      const first = await post(cookie, complete, { outcome: 'succeed' });
+      expect(first.statusCode).toBe(500);
+      expect(first.json()).toMatchObject({ message: 'Payment error' });
+      // Half applied: Ultimate is granted, its charge is not recorded.
+      expect(await get(cookie, '/api/subscription')).toMatchObject({ tier: 'ultimate' });
+      expect(await plans()).toEqual(['premium paid']);
+    });
+    // The sandbox charged the upgrade: it can no longer be declined.
+    expect((await post(cookie, complete, { outcome: 'decline' })).statusCode).toBe(409);
+
+    const second = await post(cookie, complete, { outcome: 'succeed' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ status: 'completed', kind: 'upgrade' });
+    expect(await get(cookie, '/api/subscription')).toMatchObject({
+      plan: 'ultimate',
+      tier: 'ultimate',
+      status: 'active',
+    });
+    const upgrade = (await get(cookie, '/api/payments')).payments.find(
+      (p: { plan: string }) => p.plan === 'ultimate',
+    );
+    // The prorated difference for almost the whole period, as charged on the first click.
+    expect(upgrade.amountCents).toBeGreaterThan(8590);
+    expect(upgrade.amountCents).toBeLessThanOrEqual(8601);
+    expect(upgrade.receiptNumber).toMatch(/^ORB-\d{4}-\d{6}$/);
+    expect((await plans()).sort()).toEqual(['premium paid', 'ultimate paid']);
+
+    await runPaidEventJob(checkoutId);
+    expect((await plans()).sort()).toEqual(['premium paid', 'ultimate paid']);
   });
 });
 

@@ -63,6 +63,8 @@ export const invoiceObject = (input: {
   payments: { data: [{ payment: { type: 'payment_intent', payment_intent: input.paymentRef } }] },
 });
 
+export type SandboxEmit = ReturnType<typeof sandboxEmitter>;
+
 /**
  * Reports a change as Stripe would: a signed event through the same verification and inbound
  * pipeline as a real delivery, applied before this resolves.

@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Inbound } from '#server/webhooks/inbound.ts';
-import { prorationCents, type PaidPlanId } from '#shared/billing/prices.ts';
+import type { PaidPlanId } from '#shared/billing/prices.ts';
 import type { BillingInterval, PaymentProvider, PlanPrice } from './payment-provider.ts';
 import {
   addInterval,
@@ -11,6 +11,7 @@ import {
   wholeSecondNow,
 } from './sandbox-events.ts';
 import { newSubscriptionRow, providerView, subscriptionIdOf } from './sandbox-records.ts';
+import { createSandboxUpgrades } from './sandbox-upgrades.ts';
 import {
   advanceSandboxPeriod,
   dueSandboxSubscriptions,
@@ -33,10 +34,11 @@ export interface SandboxProvider extends PaymentProvider {
     outcome: 'succeed' | 'decline';
   }): Promise<void>;
   /**
-   * Whether a click on this new-subscription checkout already made its subscription: the buyer
-   * has paid here, and a click now only delivers its events again (decision 316).
+   * Whether a Succeed click on this checkout already charged the buyer here: it made the new
+   * subscription (decision 316) or recorded the upgrade under the checkout's id (decision 330).
+   * A click now only delivers its events again.
    */
-  hasSubscriptionOf(checkoutId: string): Promise<boolean>;
+  hasCharged(checkoutId: string): Promise<boolean>;
   /** Renews (or ends, when cancelled) every subscription whose period is over. */
   renewDue(now?: Date): Promise<number>;
   /**
@@ -60,6 +62,11 @@ export function createSandboxProvider(deps: {
   priceOf(planId: PaidPlanId, interval: BillingInterval): Promise<PlanPrice>;
 }): SandboxProvider {
   const emit = sandboxEmitter(SANDBOX, deps.appSecret, deps.inbound);
+  const upgrades = createSandboxUpgrades({
+    db: deps.db,
+    emit,
+    priceOf: (planId, interval) => deps.priceOf(planId, interval),
+  });
 
   const charge = async (row: SandboxSubscriptionRow, reason: string, eventKey: string) => {
     const price = await deps.priceOf(row.planId as PaidPlanId, row.interval as BillingInterval);
@@ -152,44 +159,12 @@ export function createSandboxProvider(deps: {
       await charge(current, 'subscription_create', input.checkoutId);
     },
 
-    async hasSubscriptionOf(checkoutId) {
-      return (await findSandboxSubscription(deps.db, subscriptionIdOf(checkoutId))) !== null;
+    async hasCharged(checkoutId) {
+      const made = await findSandboxSubscription(deps.db, subscriptionIdOf(checkoutId));
+      return made !== null || (await upgrades.hasUpgradeOf(checkoutId));
     },
 
-    async upgrade(input) {
-      const row = await findSandboxSubscription(deps.db, input.subscriptionId);
-      if (!row || row.status !== 'active') throw new Error('No active sandbox subscription');
-      const old = await deps.priceOf(row.planId as PaidPlanId, row.interval as BillingInterval);
-      const now = Date.now();
-      const amount = prorationCents(
-        old.priceCents,
-        input.price.priceCents,
-        row.currentPeriodEnd.getTime() - now,
-        row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime(),
-      );
-      if (row.planId !== input.price.planId) {
-        await updateSandboxSubscription(deps.db, row.id, {
-          planId: input.price.planId,
-          nextPlanId: null,
-        });
-      }
-      const upgraded = { ...row, planId: input.price.planId, nextPlanId: null };
-      const invoice = invoiceObject({
-        id: `in_sbx_${input.idempotencyKey}`,
-        row: upgraded,
-        amountCents: amount,
-        currency: input.price.currency,
-        reason: 'subscription_update',
-        paymentRef: `pi_sbx_${input.idempotencyKey}`,
-        status: 'paid',
-      });
-      await emit(
-        'customer.subscription.updated',
-        subscriptionObject(upgraded),
-        `evt_sbx_upg_${input.idempotencyKey}`,
-      );
-      await emit('invoice.paid', invoice, `evt_sbx_paid_${input.idempotencyKey}`);
-    },
+    upgrade: (input) => upgrades.upgrade(input),
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await updateSandboxSubscription(deps.db, subscriptionId, { cancelAtPeriodEnd: cancel });

@@ -1,8 +1,9 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { sandboxSubscriptions } from '#server/db/schema/billing.ts';
+import { sandboxSubscriptions, sandboxUpgrades } from '#server/db/schema/billing.ts';
 
 export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+export type SandboxUpgradeRow = typeof sandboxUpgrades.$inferSelect;
 
 export async function insertSandboxSubscription(
   db: Executor,
@@ -13,6 +14,21 @@ export async function insertSandboxSubscription(
 
 export async function findSandboxSubscription(db: Executor, id: string) {
   const rows = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
+  return rows[0] ?? null;
+}
+
+/** The upgrade recorded under this idempotency key, if one was charged (decision 330). */
+export async function findSandboxUpgrade(db: Executor, idempotencyKey: string) {
+  const rows = await db
+    .select()
+    .from(sandboxUpgrades)
+    .where(eq(sandboxUpgrades.idempotencyKey, idempotencyKey));
+  return rows[0] ?? null;
+}
+
+/** Records an upgrade once per key; null when another call recorded it first. */
+export async function insertSandboxUpgrade(db: Executor, row: typeof sandboxUpgrades.$inferInsert) {
+  const rows = await db.insert(sandboxUpgrades).values(row).onConflictDoNothing().returning();
   return rows[0] ?? null;
 }
 

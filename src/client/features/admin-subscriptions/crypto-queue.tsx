@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '#client/lib/format-date.ts';
 import { formatCents } from '#client/lib/format-money.ts';
+import { HttpError } from '#client/lib/http.ts';
 import { currentLanguage } from '#client/lib/i18n.ts';
 import { notifyError, notifySuccess } from '#client/lib/notify.ts';
 import type { z } from 'zod';
@@ -11,6 +12,12 @@ import { explorerUrl } from './explorer-link.ts';
 import { RejectForm } from './reject-form.tsx';
 
 type QueuedPayment = z.infer<typeof AdminCryptoPaymentSchema>;
+
+/** The refusal to verify a payment of an erased account: it is to be refunded (decision 330). */
+const isAccountDeleted = (error: unknown) =>
+  error instanceof HttpError &&
+  error.status === 409 &&
+  error.message === 'Account deleted: refund the payment to its sender';
 
 function Decision({ payment }: { payment: QueuedPayment }) {
   const { t } = useTranslation('adminSubscriptions');
@@ -23,7 +30,8 @@ function Decision({ payment }: { payment: QueuedPayment }) {
   const run = (decision: Parameters<typeof decide.mutate>[0], done: string) => {
     decide.mutateAsync(decision).then(
       () => notifySuccess(done),
-      (error: unknown) => notifyError(error),
+      (error: unknown) =>
+        notifyError(error, isAccountDeleted(error) ? t('crypto.accountDeleted') : undefined),
     );
   };
 

@@ -76,7 +76,12 @@ function Checkout({ details }: { details: CheckoutDetails }) {
       {errorKey ? (
         <div role="alert" className="rounded-lg border border-danger p-3">
           <p className="font-semibold">{t(`${errorKey}.title`)}</p>
-          <p>{t(`${errorKey}.text`, { plan: tp(`plans.${details.plan}.name`) })}</p>
+          <p>
+            {t(`${errorKey}.text`, {
+              plan: tp(`plans.${details.plan}.name`),
+              button: t('payment.succeed'),
+            })}
+          </p>
         </div>
       ) : null}
     </>

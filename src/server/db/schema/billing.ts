@@ -144,3 +144,21 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   nextPlanId: text('next_plan_id'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The sandbox's record of each upgrade it charged, by its idempotency key (the checkout), as
+ * Stripe keeps a request's result per Idempotency-Key: a retry of the same upgrade finds what was
+ * charged and reports it again with the same event ids, never charging twice (decision 330).
+ */
+export const sandboxUpgrades = pgTable('sandbox_upgrades', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  subscriptionId: text('subscription_id')
+    .notNull()
+    .references(() => sandboxSubscriptions.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull(),
+  ...priceColumns(),
+  /** The period the prorated charge paid for: the subscription's period when it was upgraded. */
+  periodStart: at('period_start').notNull(),
+  periodEnd: at('period_end').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

@@ -141,9 +141,14 @@ export function createBillingService(deps: {
         throw notFound('Checkout not found');
       }
       const price = await priceOf(db, row.planId as PaidPlanId, row.interval as BillingInterval);
-      // A click after one that failed halfway delivers what the sandbox already made. That one
-      // may have granted the plan, so the upgrade rule would refuse it (decision 316).
-      const paid = row.kind === 'new' && (await sandbox.hasSubscriptionOf(checkoutId));
+      // A click after one that failed halfway delivers what the sandbox already charged. That
+      // one may have granted the plan, so the upgrade rule would refuse it (decisions 316, 330).
+      const paid = await sandbox.hasCharged(checkoutId);
+      // Nor can a Decline take back that charge, as no provider declines a paid checkout: the
+      // buyer finishes it with Succeed (decision 330).
+      if (outcome === 'decline' && paid && row.status === 'open') {
+        throw conflict('Payment already made: press Succeed to finish');
+      }
       if (outcome === 'succeed' && !paid) await assertUpgrade(db, userId, row.planId as PlanId);
       const status = outcome === 'succeed' ? 'completed' : 'declined';
       // Of two clicks at once only one moves the checkout on and charges.

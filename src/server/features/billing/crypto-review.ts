@@ -55,10 +55,15 @@ export function createCryptoReview(db: Database) {
           walletVerified: true,
         });
         if (!verified) throw conflict('Payment is not pending');
-        // Checked again: a card plan may have been bought since the payment was created. The
-        // subscription row is locked before the user, the order the card events take them in.
-        requireNoRunningCard(await findSubscription(tx, row.userId, true));
+        // The subscription row is locked before the user, the order the card events take them in.
+        const current = await findSubscription(tx, row.userId, true);
         const user = await lockCryptoBuyer(tx, row.userId);
+        // Read under the lock an erasure holds while it runs (decision 315). An erased account
+        // gets no plan and no contract: the coins go back to the sender, and the payment stays
+        // pending until an administrator rejects it, noting the refund (decision 330).
+        if (user?.deletedAt) throw conflict('Account deleted: refund the payment to its sender');
+        // Checked again: a card plan may have been bought since the payment was created.
+        requireNoRunningCard(current);
         const now = new Date();
         // A term of the same plan still running is extended, not restarted.
         const running =

@@ -26,13 +26,15 @@ export const transitionCryptoPayment = (
 
 /**
  * The buyer's entitlement, locked to the end of the transaction: a second verification for the
- * same user waits and then extends from the end the first one wrote (decision 312).
+ * same user waits and then extends from the end the first one wrote (decision 312), and one
+ * during an erasure waits for it and then sees the account erased (decision 330).
  */
 export async function lockCryptoBuyer(db: Executor, userId: number) {
   const rows = await db
     .select({
       subscriptionTier: users.subscriptionTier,
       subscriptionExpiry: users.subscriptionExpiry,
+      deletedAt: users.deletedAt,
     })
     .from(users)
     .where(eq(users.id, userId))
