@@ -379,6 +379,32 @@ describe('/subscription (issue 11 item 5)', () => {
     );
   });
 
+  it('after Stripe Checkout, says the payment is being confirmed until the plan is active', async () => {
+    let reads = 0;
+    fakeServer({
+      ...signedIn(),
+      'GET /api/subscription': () => {
+        reads += 1;
+        // The webhook is handled between the first and the second read.
+        return { status: 200, body: reads === 1 ? FREE : subscriptionBody() };
+      },
+      'GET /api/payments': { status: 200, body: { payments: [] } },
+    });
+    renderApp('/subscription?checkout=success');
+    expect(
+      await screen.findByText(
+        'Deine Zahlung wird bestätigt. Diese Seite aktualisiert sich gleich von selbst.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('current-plan').textContent).toBe('Free');
+    await waitFor(
+      () => expect(screen.getByTestId('current-plan').textContent).toBe('Premium (bis 26.12.2026)'),
+      { timeout: 5000 },
+    );
+    expect(screen.queryByText(/Deine Zahlung wird bestätigt/)).toBeNull();
+    expect(window.location.search).toBe('');
+  });
+
   it('schedules a lower plan for the end of the term', async () => {
     const changes = subscriptionServer(subscriptionBody({ plan: 'expert', tier: 'expert' }));
     renderApp('/subscription');

@@ -1,4 +1,4 @@
-import { options, type VNode } from 'preact';
+import { Component, options, type VNode } from 'preact';
 
 /**
  * Where Preact's compatibility layer behaves unlike React DOM in ways the app relies on
@@ -69,4 +69,28 @@ function componentStack(vnode: InternalVNode | null | undefined) {
     }
   }
   return stack;
+}
+
+/**
+ * An unmounted component never renders again. When several components of one Suspense boundary
+ * wait for the same load (a page's translations) and the user navigates away, Preact's Suspense
+ * hands each of them its DOM parent back once the last one is done and re-renders them all,
+ * including those already unmounted. Their context is gone, and the first hook that reads one
+ * throws ("Cannot read properties of null (reading '__cC15')"). Such a render has nothing to show.
+ */
+const unmounted = new WeakSet<Component>();
+const previousUnmount = options.unmount?.bind(options);
+options.unmount = (vnode: VNode) => {
+  // `__c` is Preact's (mangled) reference from a vnode to its component.
+  const component = (vnode as VNode & { __c?: Component | null }).__c;
+  if (component) unmounted.add(component);
+  previousUnmount?.(vnode);
+};
+type Update = (this: Component, ...args: unknown[]) => void;
+const prototype = Component.prototype as unknown as Record<'forceUpdate' | 'setState', Update>;
+for (const method of ['forceUpdate', 'setState'] as const) {
+  const update = prototype[method];
+  prototype[method] = function (...args) {
+    if (!unmounted.has(this)) update.apply(this, args);
+  };
 }

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoading } from '#client/app/page-loading.tsx';
-import { useSubscription } from '#client/features/billing/api/get-subscription.ts';
+import {
+  CheckoutReturnNotice,
+  useContractAfterCheckout,
+} from '#client/features/billing/checkout-return.tsx';
 import { ContractActions } from '#client/features/billing/contract-actions.tsx';
 import { PaymentHistory } from '#client/features/billing/payment-history.tsx';
 import { SubscriptionFacts } from '#client/features/billing/subscription-facts.tsx';
@@ -11,7 +14,7 @@ import { useUser } from '#client/lib/api/get-user.ts';
 export default function SubscriptionPage() {
   const { t } = useTranslation('billing');
   const { user } = useUser();
-  const subscription = useSubscription(user !== null);
+  const { subscription, notice } = useContractAfterCheckout(user !== null);
   if (!user) {
     // Guests see the page with the login bar below; there is no contract to show.
     return (
@@ -35,6 +38,7 @@ export default function SubscriptionPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t('subscription.title')}</h1>
+      <CheckoutReturnNotice notice={notice} />
       <SubscriptionFacts subscription={current} />
       {current.tier !== 'ultimate' ? (
         <Link to="/pricing" className="btn-primary self-start">

@@ -9,9 +9,20 @@ export const subscriptionQueryOptions = queryOptions({
     (await getJson('/api/subscription', (schemas) => schemas.SubscriptionSchema))!,
 });
 
-/** Off for guests (protected pages are shown to them too, spec 01-core §2). */
-export function useSubscription(enabled = true) {
-  return useQuery({ ...subscriptionQueryOptions, enabled });
+/** Read again this often while a payment is being confirmed. */
+const CONFIRMING_POLL_MS = 2000;
+
+/**
+ * Off for guests (protected pages are shown to them too, spec 01-core §2). With
+ * `pollUntilActive`, read again every two seconds until the contract is active.
+ */
+export function useSubscription(enabled = true, pollUntilActive = false) {
+  return useQuery({
+    ...subscriptionQueryOptions,
+    enabled,
+    refetchInterval: (query) =>
+      pollUntilActive && query.state.data?.status !== 'active' ? CONFIRMING_POLL_MS : false,
+  });
 }
 
 /** The entitlement changed: the user (plan label), the contract and the history are read again. */
