@@ -78,6 +78,35 @@ describe('admin tokens area (issue #12)', () => {
     expect(sent.find((limit) => limit.tier === 'free')).toEqual(LIMITS[0]);
   });
 
+  it('names the row of calls made for no user account when usage is grouped by user', async () => {
+    await i18n.changeLanguage('en');
+    server({
+      'GET /api/admin/token-usage': {
+        status: 200,
+        body: {
+          groupBy: 'user',
+          from: '2026-10-28',
+          to: '2026-11-26',
+          items: [
+            { key: 'omnichannel', label: 'omnichannel', ...figures(3, 900, '0.002700') },
+            { key: '7', label: 'omnichannel', ...figures(1, 100, '0.000300') },
+          ],
+          nextCursor: null,
+          totals: figures(4, 1000, '0.003000'),
+        },
+      },
+      'GET /api/admin/token-limits': { status: 200, body: { limits: LIMITS } },
+    });
+    renderApp('/admin/tokens');
+    await waitFor(() => expect(screen.getAllByTestId('usage-row')).toHaveLength(2));
+    const [triage, person] = screen.getAllByTestId('usage-row');
+    expect(within(triage!).getByRole('rowheader').textContent).toBe(
+      'Omnichannel (no user account)',
+    );
+    // A user who picked the name keeps it: only the key tells the two apart (decision 331).
+    expect(within(person!).getByRole('rowheader').textContent).toBe('omnichannel');
+  });
+
   it("lists users' API keys and revokes one", async () => {
     await i18n.changeLanguage('en');
     let revoked: string | null = null;

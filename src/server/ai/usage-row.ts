@@ -11,9 +11,10 @@ export type UsageValues = Omit<typeof tokenUsage.$inferInsert, 'id' | 'createdAt
  * reported none; the cost at the catalogue's prices; how the call ended.
  */
 export async function usageRow(input: {
-  userId: number;
+  /** Null for a call made for nobody's account (omnichannel triage, decision 331). */
+  userId: number | null;
   modelId: string;
-  /** Null for API completions, which belong to no conversation. */
+  /** Null for API completions, which belong to no conversation; a key of its own elsewhere. */
   conversationId: string | null;
   prices: { inputPricePerMillion: number; outputPricePerMillion: number };
   prompt: PromptText;

@@ -7,6 +7,11 @@ export const LimitedTierSchema = z.enum(LIMITED_TIERS);
 
 export const USAGE_GROUPS = ['day', 'model', 'user', 'tier'] as const;
 export type UsageGroup = (typeof USAGE_GROUPS)[number];
+/**
+ * The key and label of the row that sums calls made for nobody's account (omnichannel triage,
+ * decision 331) when usage is grouped by user or tier; no user id or tier is spelled so.
+ */
+export const USAGE_WITHOUT_USER = 'omnichannel';
 
 const DateSchema = z.iso.date({ error: 'A date as YYYY-MM-DD' });
 
@@ -43,7 +48,7 @@ const FiguresSchema = z.object({
 });
 
 export const TokenUsageRowSchema = FiguresSchema.extend({
-  /** The day (YYYY-MM-DD), model id, user id or tier the row sums. */
+  /** The day (YYYY-MM-DD), model id, user id or tier the row sums, or USAGE_WITHOUT_USER. */
   key: z.string(),
   /** What to show: the username for a user, else the key. */
   label: z.string(),

@@ -6,6 +6,7 @@ import { currentLanguage } from '#client/lib/i18n.ts';
 import {
   LIMITED_TIERS,
   USAGE_GROUPS,
+  USAGE_WITHOUT_USER,
   type TokenUsageRow,
   type UsageGroup,
 } from '#shared/admin-tokens/token-admin-schemas.ts';
@@ -39,6 +40,10 @@ export function TokenUsageSection() {
     dollars(row.cost),
   ];
   const totals = usage.report?.totals;
+  const grouping = usage.report?.groupBy;
+  // Calls made for nobody's account (omnichannel triage) sum in a row of their own (decision 331).
+  const withoutUser = (row: TokenUsageRow) =>
+    (grouping === 'user' || grouping === 'tier') && row.key === USAGE_WITHOUT_USER;
 
   return (
     <section aria-labelledby="token-usage-title" className="flex flex-col gap-4">
@@ -117,7 +122,7 @@ export function TokenUsageSection() {
                   usage.items.map((row) => (
                     <tr key={row.key} className="border-t border-line" data-testid="usage-row">
                       <th scope="row" className="py-2 pr-4 font-normal">
-                        {row.label}
+                        {withoutUser(row) ? t('usage.withoutUser') : row.label}
                       </th>
                       {figures(row).map((value, index) => (
                         <td key={index} className="py-2 pr-4 text-right tabular-nums">

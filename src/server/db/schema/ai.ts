@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -34,12 +35,16 @@ export const aiPredefinedAnswers = pgTable('ai_predefined_answers', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
-/** One row per model call; conversationId is kept as plain text so usage survives deletion. */
+/**
+ * One row per model call; conversationId is kept as plain text so usage survives deletion. A call
+ * made for nobody's account (omnichannel triage) has no user: it counts in the totals, never
+ * against a user's token limits (docs/decisions/331-calls-without-a-user-count-their-tokens.md).
+ */
 export const tokenUsage = pgTable(
   'token_usage',
   {
     id: serial('id').primaryKey(),
-    userId: userRef(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     model: text('model').notNull(),
     conversationId: text('conversation_id'),
     inputTokens: integer('input_tokens').notNull().default(0),
@@ -55,6 +60,10 @@ export const tokenUsage = pgTable(
     index('token_usage_user_time_idx').on(t.userId, t.createdAt),
     // The admin dashboard's figures of today and the last 30 days, over all users.
     index('token_usage_time_idx').on(t.createdAt),
+    // Its tokens per day: the calls without a user, which token_usage_daily leaves out.
+    index('token_usage_without_user_idx')
+      .on(t.createdAt)
+      .where(sql`${t.userId} is null`),
   ],
 );
 

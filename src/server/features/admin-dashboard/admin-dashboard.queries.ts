@@ -75,16 +75,32 @@ export async function sumUsage(db: Executor, from: Date) {
   return row!;
 }
 
-/** Tokens per UTC day since `fromDay` (YYYY-MM-DD), from the per-day totals the trigger keeps. */
+/**
+ * Tokens per UTC day since `fromDay` (YYYY-MM-DD): the per-user day totals the trigger keeps, and
+ * the calls made for nobody's account, which those leave out (decision 331).
+ */
 export async function dailyTokens(db: Executor, fromDay: string) {
-  return db
-    .select({
-      day: tokenUsageDaily.day,
-      tokens: sql<string>`sum(${tokenUsageDaily.totalTokens})::text`,
-    })
+  const perUser = db
+    .select({ day: tokenUsageDaily.day, tokens: tokenUsageDaily.totalTokens })
     .from(tokenUsageDaily)
-    .where(gte(tokenUsageDaily.day, fromDay))
-    .groupBy(tokenUsageDaily.day);
+    .where(gte(tokenUsageDaily.day, fromDay));
+  const withoutUser = db
+    .select({
+      day: sql<string>`(${tokenUsage.createdAt} at time zone 'UTC')::date`.as('day'),
+      tokens: sql<number>`${tokenUsage.totalTokens}::bigint`.as('tokens'),
+    })
+    .from(tokenUsage)
+    .where(
+      and(
+        isNull(tokenUsage.userId),
+        sql`${tokenUsage.createdAt} >= (${fromDay}::date)::timestamp at time zone 'UTC'`,
+      ),
+    );
+  const all = perUser.unionAll(withoutUser).as('all_days');
+  return db
+    .select({ day: all.day, tokens: sql<string>`sum(${all.tokens})::text` })
+    .from(all)
+    .groupBy(all.day);
 }
 
 export async function countPendingCrypto(db: Executor) {

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { selectRows } from '#server/db/raw-rows.ts';
-import type { UsageGroup } from '#shared/admin-tokens/token-admin-schemas.ts';
+import { USAGE_WITHOUT_USER, type UsageGroup } from '#shared/admin-tokens/token-admin-schemas.ts';
 
 /** A stored 'pro' counts as premium, as everywhere (tiers.ts). */
 const TIER = sql`(case when u.subscription_tier = 'pro' then 'premium' else u.subscription_tier end)`;
+/** Calls made for nobody's account have no user and no tier: one row of their own. */
+const orNoUser = (value: SQL) => sql`coalesce(${value}, ${USAGE_WITHOUT_USER})`;
 
 /** The key, label and order of each grouping. Users, models and tiers by tokens, days in order. */
 const GROUPS: Record<UsageGroup, { key: SQL; label: SQL; order: SQL }> = {
@@ -14,8 +16,12 @@ const GROUPS: Record<UsageGroup, { key: SQL; label: SQL; order: SQL }> = {
     order: sql`1 asc`,
   },
   model: { key: sql`t.model`, label: sql`t.model`, order: sql`total_tokens desc, 1 asc` },
-  user: { key: sql`u.id::text`, label: sql`u.username`, order: sql`total_tokens desc, 1 asc` },
-  tier: { key: TIER, label: TIER, order: sql`total_tokens desc, 1 asc` },
+  user: {
+    key: orNoUser(sql`u.id::text`),
+    label: orNoUser(sql`u.username`),
+    order: sql`total_tokens desc, 1 asc`,
+  },
+  tier: { key: orNoUser(TIER), label: orNoUser(TIER), order: sql`total_tokens desc, 1 asc` },
 };
 
 export interface UsageFilter {
@@ -66,7 +72,7 @@ export async function sumUsage(
     db,
     sql`
     select ${group.key} as key, ${group.label} as label, ${FIGURES}
-    from token_usage t join users u on u.id = t.user_id
+    from token_usage t left join users u on u.id = t.user_id
     where ${whereOf(input.filter)}
     group by 1, 2
     order by ${group.order}
@@ -79,7 +85,7 @@ export async function sumUsageTotals(db: Executor, filter: UsageFilter) {
     db,
     sql`
     select ${FIGURES}
-    from token_usage t join users u on u.id = t.user_id
+    from token_usage t left join users u on u.id = t.user_id
     where ${whereOf(filter)}`,
   );
   return row!;

@@ -11,6 +11,7 @@ import {
   triageModel,
   triageUserPrompt,
 } from './triage-model.ts';
+import { recordTriageCall } from './triage-usage.ts';
 
 /** What asking the model needs. */
 export interface TriageAnswerDeps {
@@ -43,7 +44,7 @@ export interface AiAnswer {
  */
 export async function answerMessage(
   deps: TriageAnswerDeps,
-  message: { channelType: string; senderName: string | null; content: string },
+  message: { id: number; channelType: string; senderName: string | null; content: string },
   system: string,
   knowledge: readonly KnowledgeRow[],
   signal: AbortSignal,
@@ -76,12 +77,19 @@ export async function answerMessage(
     return failed('none', `no model: ${(error as Error).message}`);
   }
   if (!model) return failed('none', 'no AI model is available');
+  const prompt = triageUserPrompt(message);
+  const call = { messageId: message.id, model, system, prompt, startedAt: performance.now() };
   try {
-    const output = await callTriageModel(deps.providers, model, {
+    const { output, usage } = await callTriageModel(deps.providers, model, {
       system,
-      prompt: triageUserPrompt(message),
+      prompt,
       timeoutMs: deps.timeoutMs,
       signal,
+    });
+    await recordTriageCall(deps.db, deps.log, {
+      ...call,
+      usage,
+      content: JSON.stringify(output),
     });
     return {
       triage: output,
@@ -101,11 +109,17 @@ export async function answerMessage(
     // This instance stopping is not the model's failure: the job runs again elsewhere.
     if (signal.aborted) throw error;
     const name = (error as Error).name;
-    const reason =
-      name === 'TimeoutError' || name === 'AbortError'
-        ? `timed out after ${deps.timeoutMs} ms`
-        : `${name}: ${(error as Error).message}`.slice(0, 500);
+    const timedOut = name === 'TimeoutError' || name === 'AbortError';
+    const reason = timedOut
+      ? `timed out after ${deps.timeoutMs} ms`
+      : `${name}: ${(error as Error).message}`.slice(0, 500);
     deps.log.warn({ model: model.id, reason }, 'omnichannel triage model failed');
+    await recordTriageCall(deps.db, deps.log, {
+      ...call,
+      usage: {},
+      content: '',
+      failure: { code: timedOut ? 'TIMEOUT_ERROR' : 'API_ERROR', message: reason },
+    });
     return failed(model.id, reason);
   }
 }

@@ -1,5 +1,6 @@
 import { loadCatalogue, type CatalogueModel } from '#server/ai/model-catalogue.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
+import type { ReplyUsage } from '#server/ai/reply.ts';
 import type { Database } from '#server/db/client.ts';
 import { DEFAULT_MODEL_ID } from '#shared/models/model-ids.ts';
 import {
@@ -57,14 +58,17 @@ export function triageUserPrompt(message: {
   return `Customer message (${message.channelType}${message.senderName ? `, from ${message.senderName}` : ''}):\n${message.content.slice(0, MESSAGE_CHARS)}`;
 }
 
-/** The model's classification and reply; throws on failure, timeout or a malformed answer. */
+/**
+ * The model's classification and reply, with the provider's token figures; throws on failure,
+ * timeout or a malformed answer.
+ */
 export async function callTriageModel(
   providers: AiProviders,
   model: CatalogueModel,
   request: { system: string; prompt: string; timeoutMs: number; signal: AbortSignal },
-): Promise<TriageOutput> {
+): Promise<{ output: TriageOutput; usage: ReplyUsage }> {
   const { generateText, Output } = await import('ai');
-  const { output } = await generateText({
+  const { output, usage } = await generateText({
     model: providers.languageModel(model),
     system: request.system,
     prompt: request.prompt,
@@ -73,7 +77,10 @@ export async function callTriageModel(
     maxOutputTokens: 2000,
     abortSignal: AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)]),
   });
-  return TriageOutputSchema.parse(output);
+  return {
+    output: TriageOutputSchema.parse(output),
+    usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
+  };
 }
 
 // ——— The offline assistant: keyword rules ———
