@@ -63,6 +63,8 @@ function projectServer(routes: Parameters<typeof fakeServer>[0] = {}) {
     file: storedFile('print("before")\n'),
     others: [] as ReturnType<typeof otherFile>[],
     saves: 0,
+    /** While set, a save is answered only once it settles (a slow server). */
+    hold: null as Promise<void> | null,
   };
   const fake = fakeServer({
     'GET /api/user': { status: 200, body: userBody() },
@@ -73,7 +75,8 @@ function projectServer(routes: Parameters<typeof fakeServer>[0] = {}) {
       status: 200,
       body: { files: [server.file, ...server.others] },
     }),
-    [`PATCH ${filePath}`]: (request) => {
+    [`PATCH ${filePath}`]: async (request) => {
+      if (server.hold) await server.hold;
       const { content, filename, baseUpdatedAt } = request.body as {
         content?: string;
         filename?: string;
@@ -322,6 +325,29 @@ describe('a save on a version that changed elsewhere (decision 328)', () => {
     await userEvent.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(server.file.content).toBe('# again\nprint("theirs")\n'));
     expect(saves(requests).at(-1)).toMatchObject({ baseUpdatedAt: at(45) });
+  });
+
+  it('sends a second save of the file after the first, on the version the first one saved', async () => {
+    let answerFirst = () => {};
+    const fake = projectServer();
+    // The first save takes its time on the server; the second is asked for meanwhile.
+    fake.server.hold = new Promise<void>((resolve) => (answerFirst = resolve));
+    renderApp(`/codehub/projects/${PROJECT_ID}`);
+    await typeAtStart('# one\n');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(saves(fake.requests)).toHaveLength(1));
+    await typeAtStart('# two\n');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    answerFirst();
+
+    await waitFor(() => expect(fake.server.file.content).toBe('# two\n# one\nprint("before")\n'));
+    expect(saves(fake.requests)).toEqual([
+      { content: '# one\nprint("before")\n', baseUpdatedAt: at(30) },
+      { content: '# two\n# one\nprint("before")\n', baseUpdatedAt: at(51) },
+    ]);
+    await screen.findByText('Alle Änderungen gespeichert');
+    // Its own first save is no change made elsewhere.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('saves a draft after renaming its file: the newer version has the text it was typed on', async () => {

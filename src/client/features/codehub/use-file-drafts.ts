@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CodeFile } from '#shared/codehub/codehub-schemas.ts';
 import { filesQueryOptions, type useFileMutations } from './api/codehub-api.ts';
 import { newerVersionOf } from './error-text.ts';
@@ -26,43 +26,65 @@ export function useFileDrafts(
   const queryClient = useQueryClient();
   const filesKey = filesQueryOptions(projectId).queryKey;
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  /** The drafts as last rendered, for a save that finishes after more typing. */
+  const latest = useRef(drafts);
+  latest.current = drafts;
+  /**
+   * One save of a file at a time: a second one sent meanwhile would name the version before the
+   * first and be refused as if another tab had changed the file. It waits, and goes out on the
+   * version the first one saved.
+   */
+  const saving = useRef(new Set<string>());
+  const waiting = useRef(new Set<string>());
   /** Per file: the newer version a save was refused for, until the user chooses. */
   const [conflicts, setConflicts] = useState<Record<string, CodeFile>>({});
   const settle = (fileId: string) => setConflicts(({ [fileId]: _settled, ...rest }) => rest);
 
-  const send = (fileId: string, text: string, baseUpdatedAt: string) =>
-    update.mutate(
-      { fileId, input: { content: text, baseUpdatedAt } },
-      {
-        onSuccess: (saved) => {
-          setFailure(null);
-          settle(fileId);
-          // Text typed while the save was under way stays a draft, now on the saved version.
-          setDrafts(({ [fileId]: draft, ...rest }) =>
-            !draft || draft.text === saved.content
-              ? rest
-              : {
-                  ...rest,
-                  [fileId]: {
-                    ...draft,
-                    baseUpdatedAt: saved.updatedAt,
-                    baseContent: saved.content,
-                  },
-                },
-          );
-        },
-        onError: (error) => {
-          const current = newerVersionOf(error);
-          if (!current) return setFailure(error);
-          setFailure(null);
-          setConflicts((old) => ({ ...old, [fileId]: current }));
-          // The list holds the newer version; the editor goes on showing the draft.
-          queryClient.setQueryData(filesKey, (files) =>
-            files?.map((file) => (file.id === fileId ? current : file)),
-          );
-        },
+  const saved = (fileId: string, file: CodeFile) => {
+    setFailure(null);
+    settle(fileId);
+    // Text typed while the save was under way stays a draft, now on the saved version.
+    setDrafts(({ [fileId]: draft, ...rest }) =>
+      !draft || draft.text === file.content
+        ? rest
+        : {
+            ...rest,
+            [fileId]: { ...draft, baseUpdatedAt: file.updatedAt, baseContent: file.content },
+          },
+    );
+    const draft = latest.current[fileId];
+    if (waiting.current.delete(fileId) && draft && draft.text !== file.content) {
+      send(fileId, draft.text, file.updatedAt);
+    }
+  };
+
+  const refused = (fileId: string, error: unknown) => {
+    waiting.current.delete(fileId);
+    const current = newerVersionOf(error);
+    if (!current) return setFailure(error);
+    setFailure(null);
+    setConflicts((old) => ({ ...old, [fileId]: current }));
+    // The list holds the newer version; the editor goes on showing the draft.
+    queryClient.setQueryData(filesKey, (files) =>
+      files?.map((file) => (file.id === fileId ? current : file)),
+    );
+  };
+
+  // Each save settles through its own promise: a later mutation (a rename) detaches the shared
+  // observer's callbacks from an earlier one still under way.
+  function send(fileId: string, text: string, baseUpdatedAt: string) {
+    saving.current.add(fileId);
+    update.mutateAsync({ fileId, input: { content: text, baseUpdatedAt } }).then(
+      (file) => {
+        saving.current.delete(fileId);
+        saved(fileId, file);
+      },
+      (error: unknown) => {
+        saving.current.delete(fileId);
+        refused(fileId, error);
       },
     );
+  }
 
   return {
     textOf: (file: CodeFile) => drafts[file.id]?.text ?? file.content,
@@ -78,6 +100,7 @@ export function useFileDrafts(
         },
       })),
     save: (file: CodeFile) => {
+      if (saving.current.has(file.id)) return void waiting.current.add(file.id);
       const draft = drafts[file.id];
       if (!draft || draft.text === file.content) return;
       // A newer version with the same text (renamed, made main) loses nothing: save on it.
