@@ -124,6 +124,7 @@ async function openMainThreadPglite(): Promise<DatabaseHandle> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     withMigrationLock: (work) => work(),
+    tryExclusive: async (_key, work) => ({ ran: true, value: await work() }),
     ping: async () => {},
     close: () => client.close(),
   };

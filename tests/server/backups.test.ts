@@ -6,6 +6,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTORE_LOCK_KEY } from '#server/db/advisory-lock.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { backupHistory } from '#server/db/schema/backups.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -474,6 +475,43 @@ describe.runIf(TEST_DB === 'postgres')('on PostgreSQL', () => {
       .where(eq(users.username, 'written_before_deadlock'));
     expect(gone).toEqual([]);
   }, 60_000); // two restores and psql's 3 s wait
+
+  it('refuses a restore while another instance restores this database, and changes nothing', async () => {
+    await createUser(t.db, { username: 'kept_while_another_restores' });
+    const check = await checkRestore(firstBackup.id);
+    // Another instance's restore: it holds the restore lock on this database (decision 332).
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    try {
+      await other.query('select pg_advisory_lock($1)', [RESTORE_LOCK_KEY.toString()]);
+      const refused = await asAdmin({
+        method: 'POST',
+        url: '/api/admin/backups/restore',
+        payload: { checkToken: check.checkToken, confirm: true },
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'CONFLICT',
+        message: 'A restore is already running',
+      });
+      // Nothing was replaced, and maintenance was never switched on.
+      const kept = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.username, 'kept_while_another_restores'));
+      expect(kept).toHaveLength(1);
+      expect((await asAdmin({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    } finally {
+      await other.end();
+    }
+    // Once the other restore is over, the same check restores.
+    const restored = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/backups/restore',
+      payload: { checkToken: check.checkToken, confirm: true },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+  }, 60_000);
 
   it('refuses to back up with a pg_dump older than the server, and says so', async () => {
     const bin = await mkdtemp(path.join(tmpdir(), 'orbit-old-pg-dump-'));

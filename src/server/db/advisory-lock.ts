@@ -33,3 +33,32 @@ export async function withAdvisoryLock<T>(
     await client.end().catch(() => {});
   }
 }
+
+/** The key of the lock a restore holds: one restore at a time on a database, on any instance. */
+export const RESTORE_LOCK_KEY = 0x6f72626975n; // 'orbit' + 1
+
+/**
+ * Like withAdvisoryLock, without waiting: when another session holds the lock, `work` does not
+ * run and the answer says so (`ran: false`).
+ */
+export async function tryAdvisoryLock<T>(
+  config: pg.ClientConfig,
+  key: bigint,
+  work: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  const client = new pg.Client(config);
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1) as locked',
+      [key.toString()],
+    );
+    if (!rows[0]?.locked) return { ran: false };
+    return { ran: true, value: await work() };
+  } finally {
+    // Unlocking a lock this session does not hold only warns; closing releases it anyway.
+    await client.query('select pg_advisory_unlock($1)', [key.toString()]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}

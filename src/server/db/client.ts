@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { MIGRATION_LOCK_KEY, withAdvisoryLock } from './advisory-lock.ts';
+import { MIGRATION_LOCK_KEY, tryAdvisoryLock, withAdvisoryLock } from './advisory-lock.ts';
 import { PLAN_ONCE } from './plan-cache.ts';
 import { initialisePgliteDataDir } from './pglite-initdb.ts';
 import { startPgliteThread } from './pglite-thread.ts';
@@ -23,6 +23,14 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Runs `work` while no other instance on this database does (migrations: bootstrap.ts). */
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` unless another instance on this database holds lock `key` (a restore:
+   * features/backups); then `work` does not run (`ran: false`).
+   */
+  tryExclusive<T>(
+    key: bigint,
+    work: () => Promise<T>,
+  ): Promise<{ ran: true; value: T } | { ran: false }>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -89,6 +97,7 @@ function openPostgres(
     kind,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     withMigrationLock: (work) => withAdvisoryLock(config, MIGRATION_LOCK_KEY, work),
+    tryExclusive: (key, work) => tryAdvisoryLock(config, key, work),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -130,6 +139,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     ...handle,
     // The data directory belongs to this one process: there is nobody to wait for.
     withMigrationLock: (work) => work(),
+    tryExclusive: async (_key, work) => ({ ran: true, value: await work() }),
     close: async () => {
       await handle.close();
       await thread.close();

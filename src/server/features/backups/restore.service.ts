@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppSettingsStore } from '#server/app-settings/app-settings.ts';
 import { recordAudit, withAudit, type AuditActor } from '#server/audit/audit.ts';
+import { RESTORE_LOCK_KEY } from '#server/db/advisory-lock.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { MaintenanceHold } from '#server/http/maintenance.ts';
 import type { RestoreCheck, RestoreResult, RestoreStatus } from '#shared/admin/backups.ts';
@@ -26,6 +27,7 @@ import { createSignedToken, readSignedToken } from './signed-token.ts';
 /** How long a check stays valid for its confirmation. */
 export const RESTORE_CHECK_MINUTES = 30;
 const CHECK_PURPOSE = 'backup-restore-check';
+const RESTORE_RUNNING = 'A restore is already running';
 
 export interface RestoreServiceDeps {
   database: DatabaseHandle;
@@ -166,8 +168,27 @@ export function createRestoreService(deps: RestoreServiceDeps) {
     }
     const path = claims.upload ? files.uploadPathOf(claims.file) : files.pathOf(claims.file);
     if (!existsSync(path)) throw notFound('The backup file is gone');
-    if (restoring) throw conflict('A restore is already running');
+    if (restoring) throw conflict(RESTORE_RUNNING);
     restoring = true;
+    try {
+      // Another instance on this database may be restoring: one at a time (decision 332).
+      const run = await database.tryExclusive(RESTORE_LOCK_KEY, () =>
+        replace(actor, claims, path, restoreId),
+      );
+      if (!run.ran) throw conflict(RESTORE_RUNNING);
+      return run.value;
+    } finally {
+      restoring = false;
+    }
+  };
+
+  /** Replaces the live database with the checked backup at `path`, under the restore lock. */
+  const replace = async (
+    actor: AuditActor,
+    claims: CheckClaims,
+    path: string,
+    restoreId: string | undefined,
+  ): Promise<RestoreResult> => {
     const startedAt = clock().toISOString();
     await remember(restoreId, { state: 'running', startedAt });
     let outcome: RestoreStatus | undefined;
@@ -212,7 +233,6 @@ export function createRestoreService(deps: RestoreServiceDeps) {
         .update(actor, { maintenanceMode: wasOn })
         .catch((error: unknown) => log.error({ err: error }, 'ending maintenance mode failed'));
       release();
-      restoring = false;
       if (claims.upload) await files.remove(path);
       // Only now: whoever asks sees the outcome once maintenance has ended, as the answer does.
       if (outcome) await remember(restoreId, outcome);
