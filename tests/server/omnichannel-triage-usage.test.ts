@@ -147,6 +147,19 @@ it('records a failed triage call as an error, the prompt counted by the tokenize
   expect(row).toMatchObject({ userId: null, status: 'error', outputTokens: 0 });
   expect(row!.inputTokens).toBeGreaterThan(0);
   expect(row!.errorMessage).toBeTruthy();
-  // The two calls, and nothing that belongs to a user.
-  expect(await t.db.select().from(tokenUsage).where(isNull(tokenUsage.userId))).toHaveLength(2);
+});
+
+it('records the tokens of an answer the model wrote but triage could not use', async () => {
+  fake.when('USAGE-GARBLED', { chunks: ['Sure! I will help.'], usage: { input: 900, output: 45 } });
+  const id = await deliver('Refund me. USAGE-GARBLED');
+  const [row] = await usageOf(id);
+  expect(row).toMatchObject({
+    userId: null,
+    status: 'error',
+    inputTokens: 900,
+    outputTokens: 45,
+    totalTokens: 945,
+  });
+  // The three calls, and nothing that belongs to a user.
+  expect(await t.db.select().from(tokenUsage).where(isNull(tokenUsage.userId))).toHaveLength(3);
 });

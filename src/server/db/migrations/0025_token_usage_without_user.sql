@@ -2,7 +2,7 @@
 -- a user. It counts in the administrators' totals and in no user's token limits, so the daily
 -- sums per user (migration 0004) leave it out.
 ALTER TABLE "token_usage" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
-CREATE INDEX "token_usage_without_user_idx" ON "token_usage" USING btree ("created_at") WHERE "token_usage"."user_id" is null;
+CREATE INDEX IF NOT EXISTS "token_usage_without_user_idx" ON "token_usage" USING btree ("created_at") WHERE "token_usage"."user_id" is null;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "token_usage_daily_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -8,6 +8,7 @@ import {
   callTriageModel,
   keywordTriage,
   offlineDraft,
+  spentOnFailure,
   triageModel,
   triageUserPrompt,
 } from './triage-model.ts';
@@ -114,10 +115,11 @@ export async function answerMessage(
       ? `timed out after ${deps.timeoutMs} ms`
       : `${name}: ${(error as Error).message}`.slice(0, 500);
     deps.log.warn({ model: model.id, reason }, 'omnichannel triage model failed');
+    const spent = await spentOnFailure(error);
     await recordTriageCall(deps.db, deps.log, {
       ...call,
-      usage: {},
-      content: '',
+      usage: spent.usage,
+      content: spent.text,
       failure: { code: timedOut ? 'TIMEOUT_ERROR' : 'API_ERROR', message: reason },
     });
     return failed(model.id, reason);

@@ -83,6 +83,19 @@ export async function callTriageModel(
   };
 }
 
+/**
+ * What a failed call still spent: an answer the SDK could not use (not JSON, not the schema) was
+ * written and billed, and the SDK's error carries its usage and text. Other failures carry none.
+ */
+export async function spentOnFailure(error: unknown): Promise<{ usage: ReplyUsage; text: string }> {
+  const { NoObjectGeneratedError } = await import('ai');
+  if (!NoObjectGeneratedError.isInstance(error)) return { usage: {}, text: '' };
+  return {
+    usage: { inputTokens: error.usage?.inputTokens, outputTokens: error.usage?.outputTokens },
+    text: error.text ?? '',
+  };
+}
+
 // ——— The offline assistant: keyword rules ———
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
