@@ -87,7 +87,8 @@ export async function answerMessage(
       timeoutMs: deps.timeoutMs,
       signal,
     });
-    await recordTriageCall(deps.db, deps.log, {
+    // Beside the triage, never in its way (triage-usage.ts).
+    void recordTriageCall(deps.db, deps.log, {
       ...call,
       usage,
       content: JSON.stringify(output),
@@ -116,7 +117,9 @@ export async function answerMessage(
       : `${name}: ${(error as Error).message}`.slice(0, 500);
     deps.log.warn({ model: model.id, reason }, 'omnichannel triage model failed');
     const spent = await spentOnFailure(error);
-    await recordTriageCall(deps.db, deps.log, {
+    // Beside the triage, not in its way: counting the prompt may first load the tokenizer
+    // (seconds on a busy machine), and the message waits for a person meanwhile.
+    void recordTriageCall(deps.db, deps.log, {
       ...call,
       usage: spent.usage,
       content: spent.text,

@@ -68,19 +68,30 @@ export async function callTriageModel(
   request: { system: string; prompt: string; timeoutMs: number; signal: AbortSignal },
 ): Promise<{ output: TriageOutput; usage: ReplyUsage }> {
   const { generateText, Output } = await import('ai');
-  const { output, usage } = await generateText({
-    model: providers.languageModel(model),
-    system: request.system,
-    prompt: request.prompt,
-    output: Output.object({ schema: TriageOutputSchema, name: 'triage' }),
-    maxRetries: 0,
-    maxOutputTokens: 2000,
-    abortSignal: AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)]),
-  });
-  return {
-    output: TriageOutputSchema.parse(output),
-    usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
-  };
+  // A timer of our own, not AbortSignal.timeout() inside AbortSignal.any(): Node may collect
+  // such a timeout signal in a garbage collection while it waits, and the call then never ends.
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException('The model did not answer in time', 'TimeoutError')),
+    request.timeoutMs,
+  );
+  try {
+    const { output, usage } = await generateText({
+      model: providers.languageModel(model),
+      system: request.system,
+      prompt: request.prompt,
+      output: Output.object({ schema: TriageOutputSchema, name: 'triage' }),
+      maxRetries: 0,
+      maxOutputTokens: 2000,
+      abortSignal: AbortSignal.any([request.signal, deadline.signal]),
+    });
+    return {
+      output: TriageOutputSchema.parse(output),
+      usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
+    };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ export const triageUsageKey = (messageId: number) => `omnichannel:${messageId}`;
  * The token_usage row of one triage call, as for every model call (ai/usage-row.ts). It belongs
  * to no user, so it counts in the administrators' totals and in no one's token limits
  * (docs/decisions/331-calls-without-a-user-count-their-tokens.md). A row that cannot be written
- * is logged, not retried: retrying the job would call the model again.
+ * is logged, not retried: retrying the job would call the model again. Never throws.
  */
 export async function recordTriageCall(
   db: Executor,
