@@ -1,3 +1,4 @@
+import { requireTokenBudget } from '#server/ai/token-budget.ts';
 import { estimatePromptFast } from '#server/ai/tokens.ts';
 import { loadCatalogue } from '#server/ai/model-catalogue.ts';
 import { MAX_REPLY_CHARS, type ReplyUsage } from '#server/ai/reply.ts';
@@ -10,13 +11,7 @@ import { LANGUAGES } from '#shared/settings/settings-options.ts';
 import { allowedModels, requireProvider, resolveModel, resolvePersona } from './chat-access.ts';
 import type { ChatEngine } from './chat.service.ts';
 import { completionContext } from './completion-context.ts';
-import {
-  consumeAllowance,
-  countsMessages,
-  refundAllowance,
-  requireTokenBudget,
-  usagePeriod,
-} from './quota.service.ts';
+import { consumeAllowance, countsMessages, refundAllowance, usagePeriod } from './quota.service.ts';
 import { chooseReplySource } from './reply-source.ts';
 import { oneOf } from './turn-admission.ts';
 import { findTurnState } from './turn-state.queries.ts';

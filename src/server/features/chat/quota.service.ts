@@ -59,6 +59,3 @@ export async function consumeAllowance(db: Database, userId: number, period: Usa
 export async function refundAllowance(db: Executor, userId: number, period: UsagePeriod) {
   await refundMessage(db, userId, period.period);
 }
-
-// The token_limits rule is shared with the website builder (decision 329).
-export { requireTokenBudget } from '#server/ai/token-budget.ts';

@@ -1,3 +1,4 @@
+import { requireTokenBudget } from '#server/ai/token-budget.ts';
 import { loadCatalogue, type Catalogue } from '#server/ai/model-catalogue.ts';
 import { loadPredefinedAnswers, matchPredefinedAnswer } from '#server/ai/predefined-answers.ts';
 import type { PredefinedAnswerRow } from '#server/ai/predefined-answers.queries.ts';
@@ -15,7 +16,6 @@ import {
   consumeAllowance,
   countsMessages,
   refundAllowance,
-  requireTokenBudget,
   usagePeriod,
   type UsagePeriod,
 } from './quota.service.ts';

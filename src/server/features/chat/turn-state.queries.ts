@@ -1,3 +1,4 @@
+import type { TokenBudget } from '#server/ai/token-budget.ts';
 import type { Database } from '#server/db/client.ts';
 import { prepareStatement, runPrepared } from '#server/db/prepared.ts';
 import type { PersonaRow } from './chat.queries.ts';
@@ -14,17 +15,7 @@ export interface TurnState {
   /** Present when the conversation exists and is the user's. */
   conversation: { personaId: number | null } | undefined;
   /** The tier's token_limits row with the user's tokens this month and today. */
-  budget:
-    | {
-        monthlyTokens: number;
-        dailyTokens: number;
-        maxRequestSize: number;
-        gpt5Access: boolean;
-        claude4Access: boolean;
-        monthUsed: number;
-        dayUsed: number;
-      }
-    | undefined;
+  budget: TokenBudget | undefined;
   /** The history window, oldest first. */
   history: { id: number; content: string; isUserMessage: boolean }[];
   /**
