@@ -1,4 +1,5 @@
 import { loadCatalogue, type CatalogueModel } from '#server/ai/model-catalogue.ts';
+import { withDeadline } from '#server/deadline.ts';
 import type { AiProviders } from '#server/ai/providers.ts';
 import type { ReplyUsage } from '#server/ai/reply.ts';
 import type { Database } from '#server/db/client.ts';
@@ -68,12 +69,10 @@ export async function callTriageModel(
   request: { system: string; prompt: string; timeoutMs: number; signal: AbortSignal },
 ): Promise<{ output: TriageOutput; usage: ReplyUsage }> {
   const { generateText, Output } = await import('ai');
-  // A timer of our own, not AbortSignal.timeout() inside AbortSignal.any(): Node may collect
-  // such a timeout signal in a garbage collection while it waits, and the call then never ends.
-  const deadline = new AbortController();
-  const timer = setTimeout(
-    () => deadline.abort(new DOMException('The model did not answer in time', 'TimeoutError')),
+  const deadline = withDeadline(
+    request.signal,
     request.timeoutMs,
+    'The model did not answer in time',
   );
   try {
     const { output, usage } = await generateText({
@@ -83,14 +82,14 @@ export async function callTriageModel(
       output: Output.object({ schema: TriageOutputSchema, name: 'triage' }),
       maxRetries: 0,
       maxOutputTokens: 2000,
-      abortSignal: AbortSignal.any([request.signal, deadline.signal]),
+      abortSignal: deadline.signal,
     });
     return {
       output: TriageOutputSchema.parse(output),
       usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens },
     };
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
   }
 }
 

@@ -1,3 +1,4 @@
+import { withDeadline } from '#server/deadline.ts';
 import type { ChannelConfig, SecretName } from '#shared/omnichannel/channel-schemas.ts';
 import type { MessageRow } from '../omnichannel.queries.ts';
 
@@ -65,16 +66,21 @@ export async function callProvider(
   init: RequestInit & { signal: AbortSignal },
   provider: string,
 ): Promise<unknown> {
+  const deadline = withDeadline(
+    init.signal,
+    PROVIDER_TIMEOUT_MS,
+    `no answer within ${PROVIDER_TIMEOUT_MS} ms`,
+  );
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, {
-      ...init,
-      signal: AbortSignal.any([init.signal, AbortSignal.timeout(PROVIDER_TIMEOUT_MS)]),
-    });
+    response = await fetch(url, { ...init, signal: deadline.signal });
+    text = await response.text().catch(() => '');
   } catch (error) {
     throw new DeliveryError(`${provider} unreachable: ${(error as Error).message}`, false);
+  } finally {
+    deadline.clear();
   }
-  const text = await response.text().catch(() => '');
   if (!response.ok) {
     const retry = response.status === 408 || response.status === 429 || response.status >= 500;
     throw new DeliveryError(
