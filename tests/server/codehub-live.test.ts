@@ -65,7 +65,8 @@ async function startSession(isPublic = false) {
   });
   const projectId = project.json<{ id: string }>().id;
   const files = await call(host.cookie, 'GET', `/api/codehub/projects/${projectId}/files`);
-  const file = files.json<{ files: { id: string; content: string }[] }>().files[0]!;
+  const file = files.json<{ files: { id: string; content: string; updatedAt: string }[] }>()
+    .files[0]!;
   const created = await call(host.cookie, 'POST', '/api/codehub/sessions', { projectId });
   expect(created.statusCode).toBe(201);
   return { host, projectId, file, sessionId: created.json<{ sessionId: string }>().sessionId };
@@ -424,6 +425,29 @@ describe('live sessions', () => {
     const saved = await call(host.cookie, 'PATCH', url, { content: 'print("after")\n' });
     expect(saved.statusCode).toBe(200);
     expect(await fileContent(file.id)).toBe('print("after")\n');
+  });
+
+  it('answers the end once the session’s text is in its files: an older tab cannot overwrite it', async () => {
+    const { host, projectId, file, sessionId } = await startSession();
+    const typist = connect(sessionId, host.cookie);
+    const observer = connect(sessionId, host.cookie);
+    await Promise.all([typist.synced(), observer.synced()]);
+    typist.text(file.id).insert(0, '# typed live\n');
+    await roundTrip(typist, observer);
+
+    // Ended within the second the server waits for the typing to stop before it writes back.
+    const ended = await call(host.cookie, 'POST', `/api/codehub/sessions/${sessionId}/end`);
+    expect(ended.statusCode).toBe(204);
+    expect(await fileContent(file.id)).toBe(`# typed live\n${file.content}`);
+    // A tab opened before the session saves on the version it had: refused, the live text kept.
+    const url = `/api/codehub/projects/${projectId}/files/${file.id}`;
+    const stale = await call(host.cookie, 'PATCH', url, {
+      content: 'print("old tab")\n',
+      baseUpdatedAt: file.updatedAt,
+    });
+    expect(stale.statusCode).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await fileContent(file.id)).toBe(`# typed live\n${file.content}`);
   });
 
   it('loses nothing when the server restarts during the session', async () => {

@@ -35,7 +35,8 @@ export interface LiveHub {
   roleChanged(sessionId: string, userId: number, role: LiveRole): void;
   /** Participants or shared runs changed: clients refetch the details. */
   changed(sessionId: string): void;
-  ended(sessionId: string): void;
+  /** Resolves once this instance's room has written the session's text back (decision 333). */
+  ended(sessionId: string): Promise<void>;
   /** Closes every connection (they reconnect elsewhere or later) after writing what is pending. */
   shutdown(): Promise<void>;
 }
@@ -133,7 +134,12 @@ export async function createLiveHub(deps: {
     roleChanged: (sessionId, userId, role) =>
       publish(sessionId, { from: host.instanceId, kind: 'role', userId, role }),
     changed: (sessionId) => publish(sessionId, { from: host.instanceId, kind: 'changed' }),
-    ended: (sessionId) => publish(sessionId, { from: host.instanceId, kind: 'end' }),
+    async ended(sessionId) {
+      publish(sessionId, { from: host.instanceId, kind: 'end' });
+      // Typing the room has not written back yet reaches the files before the end is answered:
+      // a save from a tab opened before the session is then refused as stale, not overwritten.
+      await Promise.all([rooms.get(sessionId)?.writeNow(), unloading.get(sessionId)]);
+    },
     async shutdown() {
       unsubscribeSessions();
       clearInterval(heartbeat);

@@ -264,6 +264,12 @@ export class Room {
 
   // ---- closing ----
 
+  /** Writes the text back now, not once the typing stops; resolves when every write is done. */
+  writeNow() {
+    this.store.flushWriteBack();
+    return this.store.idle();
+  }
+
   /** Writes everything pending (log, text, state) and lets go of the document. */
   close() {
     return (this.closing ??= this.finish());

@@ -185,7 +185,7 @@ export async function endSession(db: Database, live: LiveHub, hostId: number, se
     if (!(await q.endSession(tx, sessionId, new Date()))) throw notFound(M.sessionNotFound);
     await q.insertActions(tx, [{ sessionId, userId: hostId, actionType: 'end' }]);
   });
-  live.ended(sessionId);
+  await live.ended(sessionId);
 }
 
 /** A run shared into the session's Output by an editor or the host. */
