@@ -230,7 +230,7 @@ describe('/omnichannel', () => {
       await within(box).findByRole('combobox', { name: 'Vorlage' }),
       template.templateId,
     );
-    const reply = within(box).getByRole<HTMLTextAreaElement>('textbox', { name: 'Ihre Antwort' });
+    const reply = within(box).getByRole<HTMLTextAreaElement>('textbox', { name: 'Deine Antwort' });
     expect(reply.value).toBe('Hallo Lena, Ihr Paket ist unterwegs.');
     await userEvent.click(within(box).getByRole('button', { name: 'Danke für Ihre Geduld.' }));
     await userEvent.click(within(box).getByRole('button', { name: 'Antwort senden' }));
@@ -296,10 +296,10 @@ describe('/omnichannel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Acme' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
-      "Eine Unterhaltung wurde an Sie eskaliert: rule 'Legal threat'",
+      "Eine Unterhaltung wurde an dich eskaliert: rule 'Legal threat'",
     );
     await userEvent.click(within(alert).getByRole('button', { name: 'Öffnen' }));
     expect(await screen.findByRole('article', { name: 'Unterhaltung' })).toBeTruthy();
-    expect(screen.queryByText(/an Sie eskaliert/)).toBeNull();
+    expect(screen.queryByText(/an dich eskaliert/)).toBeNull();
   });
 });

@@ -33,7 +33,7 @@ test('two users edit one file at once and converge; a role flip applies live; th
 
   await page.getByRole('button', { name: 'Live-Sitzung starten' }).click();
   await expect(page).toHaveURL(/\/codehub\/live\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('my-role')).toHaveText('Sie sind Host');
+  await expect(page.getByTestId('my-role')).toHaveText('Du bist Host');
   const hostEditor = page.getByRole('textbox', { name: 'Live-Editor: main.py' });
   await expect(hostEditor).toContainText('print("Hello, world!")');
 
@@ -45,7 +45,7 @@ test('two users edit one file at once and converge; a role flip applies live; th
   const guestName = uniqueUsername('gast');
   await registerInGerman(guest, guestName);
   await guest.goto(page.url());
-  await expect(guest.getByTestId('my-role')).toHaveText('Sie sind Zuschauer');
+  await expect(guest.getByTestId('my-role')).toHaveText('Du bist Zuschauer');
   const guestEditor = guest.getByRole('textbox', { name: 'Live-Editor: main.py' });
   await expect(guestEditor).toContainText('print("Hello, world!")');
   await expect(guestEditor).toHaveAttribute('contenteditable', 'false');
@@ -58,8 +58,8 @@ test('two users edit one file at once and converge; a role flip applies live; th
       .filter({ hasText: guestName }),
   ).toContainText('Zuschauer · online');
   await page.getByRole('combobox', { name: `Rolle von ${guestName}` }).selectOption('editor');
-  await expect(guest.getByRole('status')).toHaveText('Ihre Rolle ist jetzt: Bearbeiter');
-  await expect(guest.getByTestId('my-role')).toHaveText('Sie sind Bearbeiter');
+  await expect(guest.getByRole('status')).toHaveText('Deine Rolle ist jetzt: Bearbeiter');
+  await expect(guest.getByTestId('my-role')).toHaveText('Du bist Bearbeiter');
   await expect(guestEditor).toHaveAttribute('contenteditable', 'true');
 
   // Both type at the same time: the host at the start, the guest at the end.

@@ -58,7 +58,7 @@ test('a customer message appears in the open inbox live, and the admin’s reply
     const thread = page.getByRole('article', { name: 'Unterhaltung' });
     await expect(thread.getByRole('heading', { name: 'Kim' })).toBeVisible();
     const box = thread.getByRole('form', { name: 'Antwort' });
-    await box.getByRole('textbox', { name: 'Ihre Antwort' }).fill('Sie ist heute unterwegs.');
+    await box.getByRole('textbox', { name: 'Deine Antwort' }).fill('Sie ist heute unterwegs.');
     await box.getByRole('button', { name: 'Antwort senden' }).click();
 
     // The delivery job signs it for the brand; the thread shows it sent, again without a reload.

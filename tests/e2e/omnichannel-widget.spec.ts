@@ -118,7 +118,7 @@ test('a visitor writes from the brand’s own site, the admin answers, the reply
     const thread = page.getByRole('article', { name: 'Unterhaltung' });
     await expect(thread.getByRole('heading', { name: 'Mira' })).toBeVisible();
     const box = thread.getByRole('form', { name: 'Antwort' });
-    await box.getByRole('textbox', { name: 'Ihre Antwort' }).fill('Yes, since this morning.');
+    await box.getByRole('textbox', { name: 'Deine Antwort' }).fill('Yes, since this morning.');
     await box.getByRole('button', { name: 'Antwort senden' }).click();
 
     // The reply reaches the visitor's open widget, live, with the brand's signature.
