@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -11,6 +11,7 @@ import { createSignedInUser } from '#tests/support/factories.ts';
 import { startFakeProviderPeer } from '#tests/support/fake-omnichannel/fake-provider-peer.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
+import { postSignedWebhook } from '#tests/support/signed-webhook.ts';
 
 /** The post-resolution CSAT question (issue 14): asked once on resolve, its answer recorded. */
 let t: TestContext;
@@ -59,16 +60,7 @@ async function customerSays(
   done: (m: OmnichannelMessage) => boolean,
 ) {
   const body = JSON.stringify({ messageId: randomUUID(), sender, senderName: 'Kim', content });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/omnichannel/webhooks/${channelId}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-orbit-signature': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await postSignedWebhook(t.app, `/api/omnichannel/webhooks/${channelId}`, HMAC_KEY, body);
   return until(
     async () =>
       (await thread(`${channelId}:${sender}`)).messages.findLast((m) => m.direction === 'inbound')!,

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -11,6 +11,7 @@ import { startFakeProviderPeer } from '#tests/support/fake-omnichannel/fake-prov
 import { streamReader } from '#tests/support/stream-reader.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
+import { postSignedWebhook } from '#tests/support/signed-webhook.ts';
 
 /**
  * A reply that never reaches the customer gives their message back to a person (decision 318):
@@ -76,16 +77,7 @@ const jobStatus = async (name: string, key: string) =>
 async function receive() {
   const messageId = randomUUID();
   const body = JSON.stringify({ messageId, sender: `customer-${messageId}`, content: 'Hello' });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/omnichannel/webhooks/${channelId}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-orbit-signature': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await postSignedWebhook(t.app, `/api/omnichannel/webhooks/${channelId}`, HMAC_KEY, body);
   const [stored] = await t.db
     .select()
     .from(omnichannelMessages)

@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OmnichannelMessage } from '#shared/omnichannel/inbox-schemas.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { streamReader } from '#tests/support/stream-reader.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
+import { postSignedWebhook } from '#tests/support/signed-webhook.ts';
 
 /** 'notify' escalations: the named administrator is told live (issue 14 item 5, decision 286). */
 const HMAC_KEY = 'notice-hmac-key';
@@ -44,16 +45,7 @@ function call(method: 'GET' | 'POST', url: string, payload?: object, cookie = ad
 
 async function customerWrites(sender: string, content: string) {
   const body = JSON.stringify({ messageId: randomUUID(), sender, content });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: webhookPath,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-orbit-signature': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await postSignedWebhook(t.app, webhookPath, HMAC_KEY, body);
 }
 
 const escalatedToMe = async (cookie: string) =>

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
@@ -17,6 +17,7 @@ import {
 import { streamReader } from '#tests/support/stream-reader.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
+import { orbitSignature } from '#tests/support/signed-webhook.ts';
 
 /** The inbox and replies reaching each provider (issue 14 item 3 and the outbound half of item 2). */
 const PUBLIC_ORIGIN = 'https://chat.example.com';
@@ -89,9 +90,6 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?
   return api(t.app, { method, url, cookie: admin.cookie, ...(payload ? { payload } : {}) });
 }
 
-const sha256 = (key: string, body: string) =>
-  `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
-
 /** A customer message as its provider delivers it (signed), for a new sender each time. */
 function delivery(type: string, sender: string) {
   const id = randomUUID();
@@ -114,7 +112,7 @@ function delivery(type: string, sender: string) {
           },
         ],
       });
-      return { body, headers: { 'x-hub-signature-256': sha256(SECRETS.appSecret, body) } };
+      return { body, headers: { 'x-hub-signature-256': orbitSignature(SECRETS.appSecret, body) } };
     }
     case 'telegram': {
       const body = JSON.stringify({
@@ -155,7 +153,7 @@ function delivery(type: string, sender: string) {
         inReplyTo: null,
         references: '<earlier@mail.example.org>',
       });
-      return { body, headers: { 'x-orbit-signature': sha256(SECRETS.hmacKey, body) } };
+      return { body, headers: { 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body) } };
     }
     default: {
       const body = JSON.stringify({
@@ -164,7 +162,7 @@ function delivery(type: string, sender: string) {
         senderName: 'Kim',
         content: 'Hello there',
       });
-      return { body, headers: { 'x-orbit-signature': sha256(SECRETS.hmacKey, body) } };
+      return { body, headers: { 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body) } };
     }
   }
 }
@@ -318,7 +316,7 @@ describe('a reply reaches its provider', () => {
     const done = await outcome(await replyTo(inbound, 'Hello Kim'));
     expect(done.status, done.deliveryError ?? '').toBe('sent');
     const [sent] = peer.to('/brand-hook/replies');
-    expect(sent!.headers['x-orbit-signature']).toBe(sha256(SECRETS.hmacKey, sent!.body));
+    expect(sent!.headers['x-orbit-signature']).toBe(orbitSignature(SECRETS.hmacKey, sent!.body));
     expect(JSON.parse(sent!.body)).toMatchObject({
       messageId: done.messageId,
       recipient: 'customer-7',

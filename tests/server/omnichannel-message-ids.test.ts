@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { omnichannelMessages } from '#server/db/schema/omnichannel.ts';
@@ -12,6 +12,7 @@ import {
 } from '#tests/support/fake-omnichannel/fake-provider-peer.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
+import { orbitSignature } from '#tests/support/signed-webhook.ts';
 
 /**
  * A message is stored once per channel, not once per channel type (decision 317): the same
@@ -85,16 +86,13 @@ async function createBrand(name: string): Promise<Brand> {
   return { brandId, channels };
 }
 
-const sha256 = (key: string, body: string) =>
-  `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
-
 /** A provider's signed delivery to one channel's webhook; its receipt. */
 async function deliver(channelId: string, type: Type, payload: object) {
   const body = JSON.stringify(payload);
   const signature: Record<string, string> =
     type === 'telegram'
       ? { 'x-telegram-bot-api-secret-token': SECRETS.verifyToken }
-      : { 'x-orbit-signature': sha256(SECRETS.hmacKey, body) };
+      : { 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body) };
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/omnichannel/webhooks/${channelId}`,

@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { postSignedWebhook } from '#tests/support/signed-webhook.ts';
 
 /** With no AI provider the offline assistant triages by keywords and only ever drafts (issue 14). */
 let t: TestContext;
@@ -35,16 +35,7 @@ it('classifies by keywords and leaves a draft for approval: the best knowledge e
 
   async function triage(id: string, content: string) {
     const body = JSON.stringify({ messageId: id, sender: `s-${id}`, content });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/omnichannel/webhooks/${channelId}`,
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-orbit-signature': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
-      },
-    });
-    expect(response.statusCode).toBe(200);
+    await postSignedWebhook(t.app, `/api/omnichannel/webhooks/${channelId}`, HMAC_KEY, body);
     const inboundOf = async () =>
       (
         await t.db

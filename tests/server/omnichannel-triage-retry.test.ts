@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -9,6 +9,7 @@ import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { startFakeProviderPeer } from '#tests/support/fake-omnichannel/fake-provider-peer.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
 import { until } from '#tests/support/until.ts';
+import { postSignedWebhook } from '#tests/support/signed-webhook.ts';
 
 /**
  * The triage job runs at least once (decision 318): run again after its result committed — its
@@ -105,16 +106,7 @@ async function runTriage(id: number, key: string) {
 async function deliver(content: string) {
   const messageId = randomUUID();
   const body = JSON.stringify({ messageId, sender: `customer-${messageId}`, content });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/omnichannel/webhooks/${channelId}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-orbit-signature': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await postSignedWebhook(t.app, `/api/omnichannel/webhooks/${channelId}`, HMAC_KEY, body);
   const [stored] = await t.db
     .select()
     .from(omnichannelMessages)

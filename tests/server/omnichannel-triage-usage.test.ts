@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tokenUsage, tokenUsageDaily } from '#server/db/schema/ai.ts';
@@ -6,6 +5,7 @@ import { omnichannelMessages } from '#server/db/schema/omnichannel.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { FakeAi } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { postSignedWebhook } from '#tests/support/signed-webhook.ts';
 
 /**
  * Omnichannel triage calls a model for a brand's customer, not for a user: each call is recorded
@@ -46,16 +46,7 @@ let delivered = 0;
 /** A customer's message through the channel's signed webhook; its inbound row's id. */
 async function deliver(content: string) {
   const body = JSON.stringify({ messageId: `u-${++delivered}`, sender: 'customer', content });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/omnichannel/webhooks/${channelId}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-orbit-signature': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await postSignedWebhook(t.app, `/api/omnichannel/webhooks/${channelId}`, HMAC_KEY, body);
   const [row] = await t.db
     .select({ id: omnichannelMessages.id })
     .from(omnichannelMessages)

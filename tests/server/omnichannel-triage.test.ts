@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
@@ -17,6 +16,7 @@ import { createSignedInUser } from '#tests/support/factories.ts';
 import { FakeAi, lastUserText } from '#tests/support/fake-ai/fake-ai-server.ts';
 import { startFakeProviderPeer } from '#tests/support/fake-omnichannel/fake-provider-peer.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { postSignedWebhook } from '#tests/support/signed-webhook.ts';
 
 /**
  * AI triage, the mode decision at the brand's limits, the re-check before an AI reply is sent,
@@ -95,16 +95,7 @@ let delivered = 0;
 /** A customer's message through the channel's signed webhook; its inbound row. */
 async function deliver(s: Setup, content: string, sender = `customer-${++delivered}`) {
   const body = JSON.stringify({ messageId: `m-${++delivered}`, sender, content });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/omnichannel/webhooks/${s.channelId}`,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-orbit-signature': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await postSignedWebhook(t.app, `/api/omnichannel/webhooks/${s.channelId}`, HMAC_KEY, body);
   const [row] = await t.db
     .select()
     .from(omnichannelMessages)

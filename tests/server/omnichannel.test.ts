@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
@@ -7,6 +6,7 @@ import { twilioSignature } from '#server/features/omnichannel/channel-verify.ts'
 import { createSecrets } from '#server/secrets/secrets.ts';
 import { createSignedInUser } from '#tests/support/factories.ts';
 import { api, createTestApp, type TestContext } from '#tests/support/test-app.ts';
+import { orbitSignature } from '#tests/support/signed-webhook.ts';
 
 /** Brands, channels and their verified inbound webhooks (issue 14 items 1 and 2). */
 const PUBLIC_ORIGIN = 'https://chat.example.com';
@@ -62,9 +62,6 @@ async function messageCount(channelId: string) {
   return row!.n;
 }
 
-const sha256 = (key: string, body: string) =>
-  `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
-
 function deliver(path: string, body: string, headers: Record<string, string>) {
   return t.app.inject({
     method: 'POST',
@@ -104,16 +101,16 @@ const CASES: ChannelCase[] = [
   {
     type: 'api',
     body: ownJson,
-    sign: (body) => ({ 'x-orbit-signature': sha256(SECRETS.hmacKey, body) }),
-    wrong: (body) => ({ 'x-orbit-signature': sha256('another key', body) }),
+    sign: (body) => ({ 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body) }),
+    wrong: (body) => ({ 'x-orbit-signature': orbitSignature('another key', body) }),
     sender: 'customer-7',
     content: 'Hello there',
   },
   {
     type: 'widget',
     body: ownJson,
-    sign: (body) => ({ 'x-orbit-signature': sha256(SECRETS.hmacKey, body) }),
-    wrong: (body) => ({ 'x-orbit-signature': sha256(SECRETS.hmacKey, `${body} `) }),
+    sign: (body) => ({ 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body) }),
+    wrong: (body) => ({ 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, `${body} `) }),
     sender: 'customer-7',
     content: 'Hello there',
   },
@@ -136,8 +133,8 @@ const CASES: ChannelCase[] = [
           },
         ],
       }),
-    sign: (body) => ({ 'x-hub-signature-256': sha256(SECRETS.appSecret, body) }),
-    wrong: (body) => ({ 'x-hub-signature-256': sha256(SECRETS.verifyToken, body) }),
+    sign: (body) => ({ 'x-hub-signature-256': orbitSignature(SECRETS.appSecret, body) }),
+    wrong: (body) => ({ 'x-hub-signature-256': orbitSignature(SECRETS.verifyToken, body) }),
     sender: '4917600',
     content: 'Hallo',
   },
@@ -196,8 +193,8 @@ const CASES: ChannelCase[] = [
         inReplyTo: null,
         references: null,
       }),
-    sign: (body) => ({ 'x-orbit-signature': sha256(SECRETS.hmacKey, body) }),
-    wrong: (body) => ({ 'x-orbit-signature': sha256(SECRETS.appSecret, body) }),
+    sign: (body) => ({ 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body) }),
+    wrong: (body) => ({ 'x-orbit-signature': orbitSignature(SECRETS.appSecret, body) }),
     sender: 'kunde@example.org',
     content: 'Where is my order?',
   },
@@ -263,7 +260,7 @@ describe('inbound webhooks', () => {
     const channel = await createChannel(brand.brandId, 'api');
     const body = JSON.stringify({ messageId: 'big', sender: 's', content: 'x'.repeat(300 * 1024) });
     const response = await deliver(channel.webhookPath, body, {
-      'x-orbit-signature': sha256(SECRETS.hmacKey, body),
+      'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body),
     });
     expect(response.statusCode).toBe(413);
     expect(await messageCount(channel.channelId)).toBe(0);
@@ -277,7 +274,7 @@ describe('inbound webhooks', () => {
     });
     const body = ownJson('x1');
     const response = await deliver(channel.webhookPath, body, {
-      'x-orbit-signature': sha256(SECRETS.hmacKey, body),
+      'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body),
     });
     expect(response.statusCode).toBe(404);
     expect(await messageCount(channel.channelId)).toBe(0);
@@ -297,7 +294,7 @@ describe('inbound webhooks', () => {
       })
       .where(eq(channels.id, channel.channelId));
     const body = ownJson('sealed-elsewhere');
-    const signed = { 'x-orbit-signature': sha256(SECRETS.hmacKey, body) };
+    const signed = { 'x-orbit-signature': orbitSignature(SECRETS.hmacKey, body) };
 
     const refused = await deliver(channel.webhookPath, body, signed);
     expect(refused.statusCode).toBe(503);
