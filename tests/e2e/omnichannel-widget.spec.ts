@@ -77,7 +77,7 @@ test('a visitor writes from the brand’s own site, the admin answers, the reply
   // The channel editor offers the snippet to paste.
   await page.goto('/omnichannel');
   await page.getByRole('button', { name: brandName }).click();
-  await expect(page.getByRole('textbox', { name: 'Einbettungscode für Ihre Website' })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Einbettungscode für deine Website' })).toHaveValue(
     new RegExp(`src="${E2E_BASE_URL}/widget.js" data-channel="${channelId}"`),
   );
 
@@ -164,7 +164,7 @@ test('an anonymous visitor comes back later and finds the reply sent while away'
   // The channel editor offers the snippet without the visitor pair.
   await page.goto('/omnichannel');
   await page.getByRole('button', { name: brandName }).click();
-  const snippet = page.getByRole('textbox', { name: 'Einbettungscode für Ihre Website' });
+  const snippet = page.getByRole('textbox', { name: 'Einbettungscode für deine Website' });
   await expect(snippet).toHaveValue(new RegExp(`data-channel="${channelId}" async`));
 
   // A site without visitor accounts: the tag names no visitor.
