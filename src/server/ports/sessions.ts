@@ -1,7 +1,7 @@
 import type { Executor } from '#server/db/client.ts';
-import type { SessionTarget } from '#server/http/live-connections.ts';
+import type { SessionTarget, StreamTarget } from '#server/http/live-connections.ts';
 
-export type { SessionTarget } from '#server/http/live-connections.ts';
+export type { SessionTarget, StreamTarget } from '#server/http/live-connections.ts';
 
 /**
  * Ending sessions, as the admin features need it (revoke, suspend, delete). Implemented by
@@ -14,5 +14,5 @@ export interface SessionControl {
    */
   end(db: Executor, target: SessionTarget): Promise<number>;
   /** Closes the target's open streams on every instance; call once the ending has committed. */
-  disconnect(target: SessionTarget): void;
+  disconnect(target: StreamTarget): void;
 }

@@ -48,6 +48,10 @@ export function registerAdminApiKeyRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: ApiKeySchema },
       },
     },
-    async (request) => revokeAnyApiKey(ctx.db, auditActor(request), request.params.id),
+    async (request) => {
+      const key = await revokeAnyApiKey(ctx.db, auditActor(request), request.params.id);
+      ctx.sessions.disconnect({ apiKeyId: key.id });
+      return key;
+    },
   );
 }

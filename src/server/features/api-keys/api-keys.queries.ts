@@ -26,6 +26,14 @@ export async function insertApiKey(
   return row!;
 }
 
+/**
+ * Locks the owner's row until the transaction ends: key creations of one user run one after
+ * another, so parallel requests cannot all pass the count of active keys.
+ */
+export async function lockKeyOwner(tx: Executor, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 const isActive = (now: Date) => and(isNull(apiKeys.revokedAt), gt(apiKeys.expiresAt, now));
 
 export async function countActiveKeys(db: Executor, userId: number, now: Date) {

@@ -50,6 +50,8 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       await revokeOwnApiKey(ctx.db, requireUser(request).id, request.params.id);
+      // Its calls still open end on every instance (decision 337).
+      ctx.sessions.disconnect({ apiKeyId: request.params.id });
       return reply.status(204).send();
     },
   );

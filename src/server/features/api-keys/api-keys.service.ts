@@ -22,6 +22,7 @@ import {
   insertApiKey,
   listAllKeys,
   listUserKeys,
+  lockKeyOwner,
   revokeKey,
   type ListedKeyRow,
 } from './api-keys.queries.ts';
@@ -48,26 +49,35 @@ export function toAdminApiKey(
   return { ...toApiKey(row), userId: row.userId, username: row.username };
 }
 
-/** POST /api/api-keys: the key is returned this once; only its hash and prefix are kept. */
+/**
+ * POST /api/api-keys: the key is returned this once; only its hash and prefix are kept. The
+ * count and the insert share one transaction with the owner's row locked, so a burst of parallel
+ * requests cannot mint more than MAX_ACTIVE_API_KEYS.
+ */
 export async function createApiKey(
-  db: Executor,
+  db: Database,
   user: AccessState & { id: number },
   input: CreateApiKeyRequest,
   now = new Date(),
 ): Promise<CreatedApiKey> {
   // Spec 02 §9: 'Expert and Ultimate include API access'; administrators have Ultimate's rules.
   requireApiAccess(user);
-  if ((await countActiveKeys(db, user.id, now)) >= MAX_ACTIVE_API_KEYS) {
-    throw conflict(`You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`);
-  }
   const { key, prefix, keyHash } = newApiKey();
-  const row = await insertApiKey(db, {
-    userId: user.id,
-    name: input.name,
-    prefix,
-    keyHash,
-    scopes: input.scopes,
-    expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+  const row = await db.transaction(async (tx) => {
+    await lockKeyOwner(tx, user.id);
+    if ((await countActiveKeys(tx, user.id, now)) >= MAX_ACTIVE_API_KEYS) {
+      throw conflict(
+        `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`,
+      );
+    }
+    return insertApiKey(tx, {
+      userId: user.id,
+      name: input.name,
+      prefix,
+      keyHash,
+      scopes: input.scopes,
+      expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+    });
   });
   return { ...toApiKey(row), key };
 }

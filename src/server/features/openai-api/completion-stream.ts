@@ -26,8 +26,9 @@ const HEARTBEAT_MS = 15_000;
 /**
  * A streamed completion in OpenAI's wire format: `data: {chat.completion.chunk}` lines, the first
  * with the role, one per delta, the last with finish_reason, optionally one with the usage
- * (stream_options.include_usage), then `data: [DONE]`. A failure after the first byte arrives as
- * `data: {"error": …}` (what OpenAI's SDKs raise), and the stream ends without [DONE].
+ * (stream_options.include_usage: the others then say `usage: null`), then `data: [DONE]`. A
+ * failure after the first byte arrives as `data: {"error": …}` (what OpenAI's SDKs raise), and
+ * the stream ends without [DONE].
  */
 export async function sendCompletionStream(
   request: FastifyRequest,
@@ -48,9 +49,11 @@ export async function sendCompletionStream(
     object: 'chat.completion.chunk',
     ...meta,
     choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    // OpenAI: with include_usage, every chunk but the last carries `usage: null`.
+    ...(includeUsage ? { usage: null } : {}),
   });
   const heartbeat = setInterval(() => {
-    if (!res.destroyed) res.write(': ping\n\n');
+    if (!res.destroyed && !res.writableEnded) res.write(': ping\n\n');
   }, HEARTBEAT_MS).unref();
   try {
     write(chunk({ role: 'assistant', content: '' }, null));

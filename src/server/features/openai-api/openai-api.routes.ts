@@ -91,11 +91,11 @@ export function registerOpenAiRoutes(app: FastifyInstance, completions: ChatComp
       const { user } = requireApiKey(request);
       requireApiAccess(user);
       const { body } = request;
-      // A client that hangs up stops the model call; its usage is still recorded.
+      // A connection that closes stops the model call, its usage still recorded: a client that
+      // hangs up, or a stream ended because its key was revoked (http/live-connections.ts).
+      // Once the reply is complete the abort finds nothing left to stop.
       const controller = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      });
+      reply.raw.on('close', () => controller.abort());
       const completion = await completions.start(
         user,
         {
