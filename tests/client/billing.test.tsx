@@ -258,6 +258,22 @@ describe('/payment/{plan}: the TEST MODE checkout (issue 11)', () => {
     expect(completions).toEqual([{ outcome: 'decline' }, { outcome: 'succeed' }]);
   });
 
+  it('says a checkout left open while a card plan was bought is out of date (decision 334)', async () => {
+    fakeServer({
+      ...signedIn(),
+      'GET /api/subscription': { status: 200, body: subscriptionBody() },
+      'GET /api/payments': { status: 200, body: { payments: [] } },
+      'GET /api/payments/checkouts/c1': { status: 200, body: checkoutBody('c1') },
+      'POST /api/payments/sandbox/c1/complete': conflict('Checkout out of date'),
+    });
+    renderApp('/payment/premium?checkout=c1');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Widerrufsrecht/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlung gelingt' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Bezahlvorgang veraltet');
+    expect(alert.textContent).toContain('Premium wird dann als Upgrade berechnet');
+  });
+
   it('leads from a plan on /pricing to its checkout', async () => {
     sandboxServer();
     renderApp('/pricing');

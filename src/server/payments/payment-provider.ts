@@ -49,6 +49,8 @@ export interface PaymentProvider {
   upgrade(input: {
     subscriptionId: string;
     price: PlanPrice;
+    /** The plan paid for the running period: what the proration credits back. */
+    current: PlanPrice;
     idempotencyKey: string;
   }): Promise<void>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;

@@ -26,6 +26,19 @@ function statusOf(status: Stripe.Subscription.Status): ProviderSubscription['sta
   return 'canceled';
 }
 
+/**
+ * The lower plan a scheduled downgrade switches to, while the paid plan's period still runs: the
+ * metadata names it (scheduleNextPlan) until a period starting at or after `next_plan_from`.
+ */
+function nextPlanOf(
+  subscription: Stripe.Subscription,
+  item: Stripe.SubscriptionItem,
+): PaidPlanId | null {
+  const { next_plan: next, next_plan_from: from } = subscription.metadata;
+  if (!next) return null;
+  return item.current_period_start >= Number(from || Infinity) ? null : (next as PaidPlanId);
+}
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -99,7 +112,22 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     },
 
     async upgrade(input) {
-      const { item } = await firstItem(input.subscriptionId);
+      const { subscription, item } = await firstItem(input.subscriptionId);
+      // A scheduled downgrade has lowered the item's price already, and Stripe prorates from the
+      // item's price: it would credit the lower plan, not the one paid for this period. The paid
+      // price goes back first, without proration; the upgrade replaces the downgrade anyway
+      // (decision 335).
+      if (nextPlanOf(subscription, item)) {
+        await stripe.subscriptions.update(
+          input.subscriptionId,
+          {
+            items: [{ id: item.id, price_data: await priceData(input.current) }],
+            proration_behavior: 'none',
+            metadata: { plan: input.current.planId, next_plan: '', next_plan_from: '' },
+          },
+          { idempotencyKey: `${input.idempotencyKey}-paid-price` },
+        );
+      }
       await stripe.subscriptions.update(
         input.subscriptionId,
         {
@@ -152,8 +180,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const userId = Number(subscription.metadata.userId);
       if (!status || !item || !Number.isInteger(userId)) return null;
       const meta = subscription.metadata;
-      const nextFrom = Number(meta.next_plan_from || Infinity);
-      const switched = Boolean(meta.next_plan) && item.current_period_start >= nextFrom;
+      const next = nextPlanOf(subscription, item);
+      const switched = Boolean(meta.next_plan) && !next;
       const planId = (switched ? meta.next_plan : meta.plan) as PaidPlanId;
       return {
         id: subscription.id,
@@ -165,7 +193,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         currentPeriodStart: new Date(item.current_period_start * 1000),
         currentPeriodEnd: new Date(item.current_period_end * 1000),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
-        nextPlanId: !switched && meta.next_plan ? (meta.next_plan as PaidPlanId) : null,
+        nextPlanId: next,
       };
     },
   };

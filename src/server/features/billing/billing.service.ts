@@ -17,6 +17,7 @@ import {
   findSubscription,
   insertCheckout,
   transitionCheckout,
+  type CheckoutRow,
 } from './billing.queries.ts';
 import { checkoutDetails, isRunningCard, priceOf, subscriptionOf } from './billing-views.ts';
 
@@ -61,6 +62,20 @@ export function createBillingService(deps: {
     return row!;
   };
 
+  /**
+   * The page may have stayed open while the contract changed (another tab, a verified crypto
+   * term): Succeed checks what starting this checkout checked. A new subscription beside a
+   * running card plan would bill twice, and its provider's events would rewrite our one row
+   * with either plan; over a prepaid term it would replace the paid rest (decision 334).
+   */
+  const requireStillBuyable = async (row: CheckoutRow) => {
+    await assertUpgrade(db, row.userId, row.planId as PlanId);
+    if (row.kind !== 'new') return;
+    const current = await findSubscription(db, row.userId);
+    requireNoPrepaidTerm(current);
+    if (isRunningCard(current, provider)) throw conflict('Checkout out of date');
+  };
+
   return {
     async checkout(
       userId: number,
@@ -76,8 +91,9 @@ export function createBillingService(deps: {
       const interval = upgrade ? (current!.interval as BillingInterval) : input.interval;
       const price = await priceOf(db, plan, interval);
       let amountCents = price.priceCents;
-      if (upgrade) {
-        const old = await priceOf(db, current!.planId as PaidPlanId, interval);
+      // The plan paid for the running period, which an upgrade's proration credits.
+      const old = upgrade ? await priceOf(db, current!.planId as PaidPlanId, interval) : null;
+      if (old) {
         amountCents = prorationCents(
           old.priceCents,
           price.priceCents,
@@ -100,6 +116,7 @@ export function createBillingService(deps: {
         await provider.upgrade({
           subscriptionId: current!.providerSubscriptionId!,
           price,
+          current: old!,
           idempotencyKey: `upgrade-${checkoutId}`,
         });
         await deps.sync(current!.providerSubscriptionId!);
@@ -149,7 +166,7 @@ export function createBillingService(deps: {
       if (outcome === 'decline' && paid && row.status === 'open') {
         throw conflict('Payment already made: press Succeed to finish');
       }
-      if (outcome === 'succeed' && !paid) await assertUpgrade(db, userId, row.planId as PlanId);
+      if (outcome === 'succeed' && !paid) await requireStillBuyable(row);
       const status = outcome === 'succeed' ? 'completed' : 'declined';
       // Of two clicks at once only one moves the checkout on and charges.
       const taken = await transitionCheckout(db, checkoutId, 'open', {
@@ -163,6 +180,11 @@ export function createBillingService(deps: {
           await sandbox.upgrade({
             subscriptionId: current.providerSubscriptionId!,
             price,
+            current: await priceOf(
+              db,
+              current.planId as PaidPlanId,
+              current.interval as BillingInterval,
+            ),
             idempotencyKey: checkoutId,
           });
         } else if (row.kind === 'new') {

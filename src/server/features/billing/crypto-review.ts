@@ -1,7 +1,7 @@
 import { withAudit, type AuditActor } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import { conflict, forbidden, notFound } from '#shared/errors/app-error.ts';
-import { effectiveTier } from '#shared/plans/tiers.ts';
+import { effectiveTier, tierRank } from '#shared/plans/tiers.ts';
 import {
   findSubscription,
   recordPayment,
@@ -64,6 +64,12 @@ export function createCryptoReview(db: Database) {
         if (user?.deletedAt) throw conflict('Account deleted: refund the payment to its sender');
         // Checked again: a card plan may have been bought since the payment was created.
         requireNoRunningCard(current);
+        // And the tier rule of decision 084: payments reported side by side on free both passed
+        // it, and a lower term verified after a higher one would replace it and its paid rest.
+        // It stays pending for its coins to be sent back (decision 334).
+        if (user && tierRank(row.planId) < tierRank(effectiveTier(user))) {
+          throw conflict('Not an Upgrade');
+        }
         const now = new Date();
         // A term of the same plan still running is extended, not restarted.
         const running =

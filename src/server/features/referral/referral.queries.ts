@@ -37,6 +37,27 @@ export async function findUserByReferralCode(db: Executor, code: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Locks the user's row for the update that links them and shares the referrer's, in id order,
+ * and says whom the referrer was referred by, as committed. Two users applying each other's code
+ * at once both want both rows, so the second waits for the first and then sees its link; many
+ * friends applying one popular code share its row and do not wait for each other.
+ */
+export async function lockReferralPair(db: Executor, userId: number, referrerId: number) {
+  const lock = (id: number) =>
+    db
+      .select({ referredBy: users.referredBy })
+      .from(users)
+      .where(eq(users.id, id))
+      .for(id === userId ? 'no key update' : 'share');
+  let referrerReferredBy: number | null = null;
+  for (const id of [userId, referrerId].sort((a, b) => a - b)) {
+    const [row] = await lock(id);
+    if (id === referrerId) referrerReferredBy = row?.referredBy ?? null;
+  }
+  return referrerReferredBy;
+}
+
 /** Records who referred the user, once: false when a code was applied before. */
 export async function setReferredBy(db: Executor, userId: number, referrerId: number) {
   const rows = await db

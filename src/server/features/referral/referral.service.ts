@@ -9,6 +9,7 @@ import {
   findReferralUser,
   findUserByReferralCode,
   listFriends,
+  lockReferralPair,
   referralsDueReward,
   setReferralCode,
   setReferredBy,
@@ -61,6 +62,11 @@ export function createReferralService(db: Database) {
         throw invalid(INVALID_CODE, { code: [INVALID_CODE] });
       }
       return db.transaction(async (tx) => {
+        // Checked again under both rows' locks: two users applying each other's code at once
+        // both passed the check above, and each would be the other's referee.
+        if ((await lockReferralPair(tx, userId, referrer.id)) === userId) {
+          throw invalid(INVALID_CODE, { code: [INVALID_CODE] });
+        }
         if (!(await setReferredBy(tx, userId, referrer.id))) {
           throw conflict('You can only apply a referral code once');
         }
