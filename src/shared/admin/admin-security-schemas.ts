@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '#shared/api/pagination.ts';
 import { MAX_ROW_ID, RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
+import { QueryDateSchema } from '#shared/admin/admin-dates.ts';
 
 /** /api/admin/security (issue 12 "security"): the login log, failed-login spikes, live sessions. */
 
@@ -12,8 +13,8 @@ export const LoginLogQuerySchema = PageQuerySchema.extend({
   username: textSchema().trim().max(100).optional(),
   ip: textSchema().trim().max(100).optional(),
   successful: boolParam.optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
+  from: QueryDateSchema.optional(),
+  to: QueryDateSchema.optional(),
 });
 export type LoginLogQuery = z.infer<typeof LoginLogQuerySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '#shared/api/pagination.ts';
 import { SUBSCRIPTION_TIERS } from '#shared/plans/tiers.ts';
 import { MAX_ROW_ID, textSchema } from '#shared/validation/database-input.ts';
+import { DATE_RANGE_MESSAGE, isStorableDate } from '#shared/admin/admin-dates.ts';
 
 /** /api/admin/users (issue 12 "users"): find, inspect, change, suspend and erase accounts. */
 
@@ -107,8 +108,12 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 export const AdminUserPatchSchema = z
   .strictObject({
     subscriptionTier: TierSchema.optional(),
-    /** null: the tier does not lapse. */
-    subscriptionExpiry: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** null: the tier does not lapse. An offset may carry 9999-12-31 past the year 9999. */
+    subscriptionExpiry: z.iso
+      .datetime({ offset: true })
+      .refine((text) => isStorableDate(new Date(text)), DATE_RANGE_MESSAGE)
+      .nullable()
+      .optional(),
     /** Messages a month before bonuses. */
     monthlyQuota: z.number().int().min(0).max(1_000_000).optional(),
     isAdmin: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '#shared/api/pagination.ts';
 import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
+import { QueryDateSchema } from '#shared/admin/admin-dates.ts';
 
 /** GET /api/admin/audit-log (issue 12 item 1): who did what, newest first. */
 export const AuditLogQuerySchema = PageQuerySchema.extend({
@@ -8,8 +9,8 @@ export const AuditLogQuerySchema = PageQuerySchema.extend({
   action: textSchema().max(100).optional(),
   targetType: textSchema().max(100).optional(),
   targetId: textSchema().max(200).optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
+  from: QueryDateSchema.optional(),
+  to: QueryDateSchema.optional(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
 

@@ -25,6 +25,7 @@ import {
   type PredefinedAnswerInput,
 } from '#shared/admin/predefined-answer-schemas.ts';
 import { conflict, notFound } from '#shared/errors/app-error.ts';
+import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import {
   deletePredefinedAnswer,
   findPredefinedAnswer,
@@ -37,7 +38,13 @@ import {
 
 export const DUPLICATE_KEYWORD = 'A predefined answer with this keyword already exists';
 const NOT_FOUND = 'Predefined answer not found';
-const CursorKeySchema = z.tuple([z.union([z.string(), z.number()]), z.number().int()]);
+// A cursor names the sort key of its own list, in what the query can bind: a forged one (a
+// keyword for the priority order, a number past int4) is a 400, not a failed query (decision 340).
+const PriorityCursorSchema = z.tuple([
+  z.number().int().min(-2_147_483_648).max(2_147_483_647),
+  RowIdSchema,
+]);
+const KeywordCursorSchema = z.tuple([textSchema(), RowIdSchema]);
 
 function toPredefinedAnswer(row: PredefinedAnswerRow): PredefinedAnswer {
   return {
@@ -111,7 +118,8 @@ export function registerAdminPredefinedAnswerRoutes(app: FastifyInstance, ctx: A
     },
     async (request) => {
       const { query } = request;
-      const after = query.cursor ? decodeCursor(query.cursor, CursorKeySchema) : null;
+      const cursorSchema = query.sort === 'priority' ? PriorityCursorSchema : KeywordCursorSchema;
+      const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
       const rows = await listPredefinedAnswers(ctx.db, query, after);
       return toPage(rows, query.limit, toPredefinedAnswer, (row) => [
         query.sort === 'priority' ? row.priority : row.keyword,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditActor } from '#server/audit/audit.ts';
 import { decodeCursor, toPage } from '#server/http/cursor.ts';
 import type { AppContext } from '#server/http/request-context.ts';
@@ -14,10 +13,12 @@ import {
   RevokeSessionResponseSchema,
   SessionIdParamsSchema,
 } from '#shared/admin/admin-security-schemas.ts';
+import { RowIdSchema } from '#shared/validation/database-input.ts';
 import { listActiveSessions, listLogins } from './admin-security.queries.ts';
 import { failedLogins, revokeSession } from './admin-security.service.ts';
 
-const CursorKeySchema = z.number().int().positive();
+/** A row id the query can bind: a forged cursor is a 400, not a failed query (decision 340). */
+const CursorKeySchema = RowIdSchema;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** /api/admin/security (issue 12 "security"): who signed in, who failed, who is signed in. */

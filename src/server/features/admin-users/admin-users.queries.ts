@@ -53,7 +53,9 @@ function statusFilter(status: AdminUserListQuery['status']): SQL | undefined {
 export async function listUsers(db: Executor, query: AdminUserListQuery, after: UserCursor | null) {
   const descending = query.order === 'desc';
   const name = sql<string>`lower(${users.username})`;
-  const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined;
+  // Lower-cased by the database, as the columns are: JavaScript turns 'İ' into 'i̇' (two
+  // characters), PostgreSQL into 'i', so a name typed with its capitals was never found.
+  const pattern = query.q ? sql`lower(${`%${escapeLike(query.q)}%`})` : undefined;
   const filters: (SQL | undefined)[] = [
     pattern === undefined
       ? undefined

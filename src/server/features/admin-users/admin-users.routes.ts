@@ -15,12 +15,14 @@ import {
   UnsuspendRequestSchema,
 } from '#shared/admin/admin-users-schemas.ts';
 import { NoContentSchema } from '#shared/api/api-schemas.ts';
+import { RowIdSchema, textSchema } from '#shared/validation/database-input.ts';
 import { toAdminUser } from './admin-user-views.ts';
 import { listUsers, type UserCursor } from './admin-users.queries.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 
-const IdCursorSchema = z.object({ id: z.number().int() });
-const NameCursorSchema = z.object({ name: z.string(), id: z.number().int() });
+// What the query can bind: a forged cursor is a 400, not a failed query (decision 340).
+const IdCursorSchema = z.object({ id: RowIdSchema });
+const NameCursorSchema = z.object({ name: textSchema().max(100), id: RowIdSchema });
 
 /** /api/admin/users (issue 12 "users"). */
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext) {
