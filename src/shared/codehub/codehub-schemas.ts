@@ -29,13 +29,21 @@ export const CODEHUB_MESSAGES = {
 
 export const CodeLanguageSchema = z.enum(CODE_LANGUAGE_IDS);
 
-/** A plain file name: no path separators, no '.' or '..', no control characters. */
+/**
+ * A plain file name: no path separators, no '.' or '..', and nothing invisible (decision 344):
+ * no control characters (C0, DEL and C1), no format characters (bidi overrides such as U+202E
+ * that show "evil\u202Eyp.js" as "evilsj.py", zero-width spaces, BOM) and no line or paragraph
+ * separators. Stored in NFC, so "café" typed precomposed or decomposed is one name (409 twice).
+ */
 export const FilenameSchema = textSchema()
   .trim()
+  .normalize('NFC')
   .min(1, 'Filename is required')
   .max(FILENAME_MAX, `At most ${FILENAME_MAX} characters`)
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses.
-  .regex(/^[^/\\\u0000-\u001f\u007f]+$/u, 'A filename must not contain / or \\')
+  .regex(
+    /^[^/\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u,
+    'A filename must not contain / or \\, control or invisible characters',
+  )
   .refine((name) => name !== '.' && name !== '..', 'Not a valid filename');
 
 const name = textSchema()

@@ -44,15 +44,25 @@ export async function listFiles(db: Executor, userId: number, projectId: string)
   return { files: (await q.listFiles(db, projectId)).map(toFile) };
 }
 
-/** Checks the file and project limits for content of `bytes` replacing `exceptFileId`. */
-async function checkLimits(tx: Executor, projectId: string, bytes: number, exceptFileId?: string) {
+/**
+ * Checks the file and project limits for content of `bytes` replacing `replaced` (a new file
+ * replaces nothing). A project may hold more than its limit after a live session, whose room
+ * is larger (MAX_SESSION_TEXT): there a save that does not grow the project still passes, so
+ * the owner can go on editing and trimming it (decision 344).
+ */
+async function checkLimits(
+  tx: Executor,
+  projectId: string,
+  bytes: number,
+  replaced?: { id: string; size: number },
+) {
   if (bytes > MAX_FILE_BYTES)
     throw tooLarge(M.fileTooLarge, { size: bytes, limit: MAX_FILE_BYTES });
-  const usage = await q.projectUsage(tx, projectId, exceptFileId);
-  if (!exceptFileId && usage.files >= MAX_FILES_PER_PROJECT) {
+  const usage = await q.projectUsage(tx, projectId, replaced?.id);
+  if (!replaced && usage.files >= MAX_FILES_PER_PROJECT) {
     throw tooLarge(M.tooManyFiles, { files: usage.files, limit: MAX_FILES_PER_PROJECT });
   }
-  if (usage.bytes + bytes > MAX_PROJECT_BYTES) {
+  if (usage.bytes + bytes > MAX_PROJECT_BYTES && bytes > (replaced?.size ?? 0)) {
     throw tooLarge(M.projectTooLarge, { size: usage.bytes + bytes, limit: MAX_PROJECT_BYTES });
   }
   return usage;
@@ -138,7 +148,7 @@ export async function updateFile(
       const changes: Parameters<typeof q.updateFile>[2] = {};
       if (input.content !== undefined) {
         changes.size = utf8Bytes(input.content);
-        await checkLimits(tx, projectId, changes.size, fileId);
+        await checkLimits(tx, projectId, changes.size, file);
         changes.content = input.content;
       }
       if (input.filename !== undefined) {

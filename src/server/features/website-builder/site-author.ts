@@ -3,9 +3,10 @@ import { estimatePromptFast } from '#server/ai/tokens.ts';
 import { toUpstreamError } from '#server/ai/upstream-errors.ts';
 import { OFFLINE_MODEL_ID } from '#shared/models/model-ids.ts';
 import type { Language } from '#shared/settings/settings-schemas.ts';
+import { withoutNul } from '#shared/validation/database-input.ts';
 import type { ModelCall } from './build-usage.ts';
 import { FINDING_ADVICE, type Finding } from './html-checks.ts';
-import { planFromPrompt, templateSite, type SitePlan } from './site-template.ts';
+import { clipText, planFromPrompt, templateSite, type SitePlan } from './site-template.ts';
 
 /** One answer of the author: the text and whether the output limit cut it off. */
 export interface Draft {
@@ -92,23 +93,23 @@ function parsePlan(text: string, prompt: string, language: Language): SitePlan {
   if (!json) return fallback;
   try {
     const raw = JSON.parse(json) as Record<string, unknown>;
+    // JSON may spell U+0000 as an escape, so the parsed values are cleaned, not just the answer.
+    const clean = (value: unknown) => (typeof value === 'string' ? withoutNul(value).trim() : '');
     const strings = (value: unknown, max: number) =>
       Array.isArray(value)
         ? value
-            .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-            .map((item) => item.trim().slice(0, 60))
+            .map(clean)
+            .filter((item) => item !== '')
+            .map((item) => clipText(item, 60))
             .slice(0, max)
         : [];
-    const name = typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : fallback.name;
-    const description =
-      typeof raw.description === 'string' && raw.description.trim()
-        ? raw.description.trim()
-        : fallback.description;
+    const name = clean(raw.name) || fallback.name;
+    const description = clean(raw.description) || fallback.description;
     const tags = strings(raw.tags, 8).map((tag) => tag.toLowerCase());
     const sections = strings(raw.sections, 12);
     return {
-      name: name.slice(0, 100),
-      description: description.slice(0, 300),
+      name: clipText(name, 100),
+      description: clipText(description, 300),
       tags: tags.length > 0 ? tags : fallback.tags,
       sections: sections.length > 0 ? sections : fallback.sections,
     };
@@ -155,8 +156,10 @@ export function modelAuthor(input: {
       await input.record({ ...made, text: '', usage: {}, failure });
       throw failure;
     }
-    await input.record({ ...made, text: result.text, usage: result.totalUsage });
-    return { text: result.text, cutOff: result.finishReason === 'length' };
+    // A model may write U+0000, which PostgreSQL cannot store: the finished site would fail to save.
+    const text = withoutNul(result.text);
+    await input.record({ ...made, text, usage: result.totalUsage });
+    return { text, cutOff: result.finishReason === 'length' };
   };
   return {
     modelId: input.modelId,

@@ -96,6 +96,16 @@ function words(prompt: string) {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/**
+ * At most `max` UTF-16 units, never half a character: a cut between the two halves of an emoji
+ * would leave a lone surrogate, which the answer would carry and the database store as U+FFFD.
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** A name, a description and tags from the prompt alone (offline, or a plan that did not parse). */
 export function planFromPrompt(prompt: string, language: Language): SitePlan {
   const named =
@@ -107,8 +117,8 @@ export function planFromPrompt(prompt: string, language: Language): SitePlan {
   const tags = [...new Set(keywords.map((word) => word.toLowerCase()))].slice(0, 5);
   const labels = LABELS[language];
   return {
-    name: name.slice(0, 100),
-    description: prompt.trim().replace(/\s+/g, ' ').slice(0, 300),
+    name: clipText(name, 100),
+    description: clipText(prompt.trim().replace(/\s+/g, ' '), 300),
     tags,
     sections: [labels.about, labels.offer, labels.contact],
   };

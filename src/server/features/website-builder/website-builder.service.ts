@@ -68,8 +68,10 @@ export function createWebsiteBuilder(ctx: AppContext, log: FastifyBaseLogger): W
     let limiter = limiters.get(tier);
     if (!limiter) {
       const limit = Math.max(1, Math.round(DAILY_BUILDS[tier] * ctx.env.RATE_LIMIT_FACTOR));
+      // One count per user whatever the plan (decision 345): each tier's limiter reads the same
+      // window, so a plan that changes within the day does not start the user's count afresh.
       limiter = new RateLimiter(ctx.rateLimits, {
-        name: `website-build-${tier}`,
+        name: 'website-build',
         limit,
         windowMs: DAY_MS,
       });
@@ -87,7 +89,11 @@ export function createWebsiteBuilder(ctx: AppContext, log: FastifyBaseLogger): W
       const tier = accessTier(user);
       let verdict;
       try {
-        verdict = await limiterFor(tier).consume(String(user.id));
+        // A refused build is not counted: after an upgrade the user gets the rest of the new
+        // plan's number, not that less the times they were turned away (decision 345).
+        const limiter = limiterFor(tier);
+        verdict = await limiter.check(String(user.id));
+        if (verdict.allowed) verdict = await limiter.consume(String(user.id));
       } catch (error) {
         building.delete(user.id);
         throw error;
