@@ -111,6 +111,9 @@ export function useRunner(onResult?: (result: RunResult) => void) {
       const run = current.current;
       if (!run || message.runId !== run.runId) return;
       if (message.type === 'started') {
+        // Only the first: the user's code shares the worker and could post it again and again
+        // to restart the time limit.
+        if (run.startedAt !== null) return;
         run.startedAt = performance.now();
         clearTimeout(timer.current);
         timer.current = setTimeout(() => finish('timeout'), run.request.timeLimitMs);
