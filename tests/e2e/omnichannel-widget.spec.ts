@@ -77,9 +77,9 @@ test('a visitor writes from the brand’s own site, the admin answers, the reply
   // The channel editor offers the snippet to paste.
   await page.goto('/omnichannel');
   await page.getByRole('button', { name: brandName }).click();
-  await expect(page.getByRole('textbox', { name: 'Einbettungscode für deine Website' })).toHaveValue(
-    new RegExp(`src="${E2E_BASE_URL}/widget.js" data-channel="${channelId}"`),
-  );
+  await expect(
+    page.getByRole('textbox', { name: 'Einbettungscode für deine Website' }),
+  ).toHaveValue(new RegExp(`src="${E2E_BASE_URL}/widget.js" data-channel="${channelId}"`));
 
   // What the brand's server puts into its page for this visitor.
   const visitor = `customer-${randomUUID().slice(0, 8)}`;
